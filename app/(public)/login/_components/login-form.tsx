@@ -1,0 +1,120 @@
+'use client';
+
+import { useEffect, useState, type FormEvent } from 'react';
+import Link from 'next/link';
+import { signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
+import { matchRoute } from '@/lib/auth/route-table';
+import { parseSignInError, type ParsedSignInError } from '@/lib/auth/sign-in-error';
+
+/** Counts down once a second (seed §9: alert countdown step 1 s). */
+function useCountdown(seconds: number | undefined) {
+  const [left, setLeft] = useState(seconds ?? 0);
+  useEffect(() => {
+    setLeft(seconds ?? 0);
+    if (!seconds) return;
+    const timer = window.setInterval(() => setLeft((value) => Math.max(0, value - 1)), 1000);
+    return () => window.clearInterval(timer);
+  }, [seconds]);
+  return left;
+}
+
+export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+  const t = useTranslations('login');
+  const tDuration = useTranslations('duration');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isBusy, setBusy] = useState(false);
+  const [error, setError] = useState<ParsedSignInError | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const left = useCountdown(error?.retryAfterSeconds);
+
+  const duration = (seconds: number) =>
+    seconds >= 60
+      ? tDuration('minutesSeconds', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 })
+      : tDuration('seconds', { seconds });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isBusy) return;
+    if (!email.trim() || !password) {
+      setError({ code: 'required' });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await signIn('credentials', { email: email.trim(), password, redirect: false });
+      // next-auth reports a CSRF failure as a URL, not as an error.
+      if (!result || result.error || !result.ok || result.url?.includes('csrf=true')) {
+        setError(parseSignInError(result?.error));
+        setAttempt((n) => n + 1);
+        setBusy(false);
+        return;
+      }
+      // A full navigation, so every server component renders with the new session.
+      window.location.assign(callbackUrl);
+    } catch {
+      setError({ code: 'unreachable' });
+      setBusy(false);
+    }
+  }
+
+  let message: string | null = null;
+  if (error) {
+    if (error.code === 'required') message = t('required');
+    else if (error.code === 'locked') message = left > 0 ? t('errors.locked', { time: duration(left) }) : t('errors.lockedOver');
+    else if (error.code === 'rate_limited') message = t('errors.rate_limited', { time: duration(Math.max(left, 1)) });
+    else message = t(`errors.${error.code}`);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-describedby={message ? 'login-error' : undefined}>
+      {message && (
+        <div id="login-error" key={attempt} className="alert alert-danger" role="alert" data-testid="login-error" data-code={error?.code}>
+          {message}
+        </div>
+      )}
+      <div className="mb-3">
+        <label htmlFor="email" className="form-label">
+          {t('email')}
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          className="form-control"
+          required
+          autoFocus
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error?.code === 'invalid' || error?.code === 'required' ? true : undefined}
+        />
+      </div>
+      <div className="mb-3">
+        <label htmlFor="password" className="form-label">
+          {t('password')}
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          className="form-control"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={error?.code === 'invalid' || error?.code === 'required' ? true : undefined}
+        />
+      </div>
+      <div className="d-flex align-items-center justify-content-between gap-3">
+        <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy}>
+          {isBusy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          {isBusy ? t('submitting') : t('submit')}
+        </button>
+        {matchRoute('/pw-vergessen/') && <Link href="/pw-vergessen/">{t('forgotPassword')}</Link>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { safeCallbackPath } from '@/lib/auth/callback-path';
+import { LoginForm } from './_components/login-form';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('login');
+  return { title: t('title') };
+}
+
+const NOTICES = ['expired', 'signed-out'] as const;
+
+export default async function LoginPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const searchParams = await props.searchParams;
+  const t = await getTranslations('login');
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const reason = NOTICES.find((notice) => notice === first(searchParams.reason));
+  return (
+    <div className="row justify-content-center">
+      <div className="col-12 col-sm-10 col-md-7 col-lg-5">
+        <h1 className="h3 mb-3">{t('title')}</h1>
+        {reason && (
+          <div className="alert alert-info" role="status">
+            {reason === 'expired' ? t('sessionEnded') : t('signedOut')}
+          </div>
+        )}
+        <p className="text-body-secondary">{t('intro')}</p>
+        <LoginForm callbackUrl={safeCallbackPath(first(searchParams.callbackUrl))} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import * as op from '@/lib/server/http/operations/auth';
+import { route } from '@/lib/server/http/route';
+import { revokeSession } from '@/lib/server/services/auth/revoke-session';
+
+export const POST = route(op.logout, ({ actor }) => revokeSession(actor.sessionId, 'logout'));

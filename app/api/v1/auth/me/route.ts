@@ -1,0 +1,6 @@
+import * as op from '@/lib/server/http/operations/auth';
+import { route } from '@/lib/server/http/route';
+import { getCurrentUser } from '@/lib/server/services/auth/get-current-user';
+
+export const GET = route(op.meGet, async ({ actor }) => ({ user: await getCurrentUser(actor) }));
+export const POST = route(op.mePost, async ({ actor }) => ({ user: await getCurrentUser(actor) }));

@@ -1,0 +1,37 @@
+'use client';
+
+import { useEffect } from 'react';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { normalizeError } from '@/lib/errors/normalize-error';
+
+/**
+ * The generic error page: the message (or "Fehler") and the status code, default 500. In
+ * production a server error's message is replaced by a generic English text with a digest;
+ * that text helps nobody, so the page says "Fehler" instead.
+ */
+export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const t = useTranslations('errors');
+  const { message, statusCode } = normalizeError(error);
+  const shown = error.digest || !message ? t('error') : message;
+
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+
+  return (
+    <main id="main" className="container py-5 flex-grow-1 text-center" data-testid="error-page">
+      <p className="display-4 text-body-secondary">{statusCode}</p>
+      <h1 className="h3">{shown}</h1>
+      <p className="text-body-secondary">{t('statusCode', { code: statusCode })}</p>
+      <div className="d-flex gap-2 justify-content-center mt-3">
+        <button type="button" className="btn btn-outline-primary" onClick={reset}>
+          {t('retry')}
+        </button>
+        <Link href="/" className="btn btn-primary">
+          {statusCode === 404 ? t('backHome') : t('goHome')}
+        </Link>
+      </div>
+    </main>
+  );
+}

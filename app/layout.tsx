@@ -1,0 +1,41 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './globals.css';
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import NextTopLoader from 'nextjs-toploader';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { AppProviders } from '@/components/layout/app-providers';
+import { ChunkReloadGuard } from '@/components/layout/chunk-reload-guard';
+import { Footer } from '@/components/layout/footer';
+import { OfflineBanner } from '@/components/layout/offline-banner';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('meta');
+  return {
+    title: { default: t('appName'), template: t('titleTemplate', { page: '%s' }) },
+    robots: { index: false, follow: false },
+  };
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  return (
+    <html lang={locale}>
+      <body className="d-flex flex-column min-vh-100">
+        {/* The library has no throttle or duration settings: a slow trickle and a 500 ms fade come closest to the seed's 200/5000/500 ms. */}
+        <NextTopLoader color="#0d6efd" showSpinner={false} crawlSpeed={200} speed={500} height={3} />
+        <NextIntlClientProvider locale={locale} messages={messages}>
+          <AppProviders>
+            <ChunkReloadGuard />
+            <OfflineBanner />
+            {children}
+            <Footer />
+          </AppProviders>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,82 @@
+import { expect, test } from '../fixtures/auth';
+
+test.describe('app shell', () => {
+  test('an unknown path shows the German 404 page with a link home', async ({ page }) => {
+    const response = await page.goto('/gibt-es-nicht/');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' })).toBeVisible();
+    await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
+    await expect(page).toHaveURL(/\/login\//);
+  });
+
+  test('the 404 page speaks English to an English browser', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-GB', extraHTTPHeaders: { 'accept-language': 'en-GB,en;q=0.9' } });
+    const page = await context.newPage();
+    const response = await page.goto('/does-not-exist/');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.close();
+  });
+
+  test('the language switch turns the UI to English and back', async ({ page }) => {
+    await page.goto('/login/');
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    await page.getByTestId('language-switch').selectOption('en');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.getByTestId('language-switch').selectOption('de');
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  });
+
+  test('the footer links to privacy and imprint, with the operator from configuration', async ({ page }) => {
+    await page.goto('/login/');
+    await page.getByRole('link', { name: 'Impressum' }).click();
+    await expect(page).toHaveURL('/impressum/');
+    await expect(page.getByRole('heading', { name: 'Impressum' })).toBeVisible();
+    await expect(page.getByText('Beispiel Benefits GmbH')).toBeVisible();
+    await page.getByRole('link', { name: 'Datenschutz' }).click();
+    await expect(page).toHaveURL('/datenschutz/');
+    await expect(page.getByRole('heading', { name: 'Datenschutz' })).toBeVisible();
+  });
+
+  test('the offline banner appears while offline', async ({ page, context, signIn }) => {
+    await signIn('admin');
+    await page.goto('/');
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toHaveText(/Sie sind offline/);
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  });
+
+  test('the navbar shows the user menu and the home link', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.goto('/');
+    const nav = page.getByRole('navigation').first();
+    await expect(nav.getByRole('link', { name: 'Start' })).toHaveAttribute('aria-current', 'page');
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByText('admin@example.com')).toBeVisible();
+  });
+
+  test('a session the API no longer accepts sends the user to the login page', async ({ page, signIn, context }) => {
+    await signIn('admin');
+    await page.goto('/');
+    await expect(page.getByTestId('role')).toBeVisible();
+    // Sign out on the API only (as "sign out everywhere" or a lock would), keeping the cookie.
+    const csrf = await page.request.get('/api/auth/csrf/');
+    expect(csrf.ok()).toBe(true);
+    const cookies = await context.cookies();
+    expect(cookies.some((cookie) => cookie.name.includes('next-auth.session-token'))).toBe(true);
+    await page.request.post('/api/auth/signout/', {
+      form: { csrfToken: ((await csrf.json()) as { csrfToken: string }).csrfToken, json: 'true' },
+    });
+    await context.addCookies(cookies.filter((cookie) => cookie.name.includes('next-auth.session-token')));
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login\/\?reason=expired/);
+    await expect(page.getByText('Ihre Sitzung ist abgelaufen oder wurde beendet.')).toBeVisible();
+  });
+});

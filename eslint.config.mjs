@@ -1,0 +1,60 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FlatCompat } from '@eslint/eslintrc';
+import prettier from 'eslint-config-prettier';
+
+const compat = new FlatCompat({ baseDirectory: dirname(fileURLToPath(import.meta.url)) });
+
+/** The UI is a client of the benefits API and the API a server: neither may reach into the other (STYLE.md). */
+const UI = [
+  './app/(app)/**',
+  './app/(public)/**',
+  './app/auth/**',
+  './app/*.tsx',
+  './components/**',
+  './lib/api-client/**',
+  './lib/auth/**',
+  './lib/i18n/**',
+  './lib/errors/**',
+  './lib/navigation.ts',
+  './middleware.ts',
+];
+const SERVER = ['./lib/server/**', './app/api/v1/**'];
+
+const config = [
+  {
+    ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+  },
+  ...compat.extends('next/core-web-vitals', 'next/typescript'),
+  {
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...UI.map((target) => ({
+              target,
+              from: './lib/server',
+              message: 'UI code talks to the benefits API over HTTP (lib/api-client), never to lib/server.',
+            })),
+            ...SERVER.map((target) => ({
+              target,
+              from: ['./components', './lib/api-client', './lib/auth', './lib/i18n', './app/(app)', './app/(public)'],
+              message: 'The API must not depend on UI code.',
+            })),
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info', 'log'] }],
+    },
+  },
+  {
+    // Playwright fixtures call their `use` callback, which is not React's hook.
+    files: ['e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  prettier,
+];
+
+export default config;

@@ -1,0 +1,33 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+import nextJest from 'next/jest.js';
+
+// next/jest loads next.config.ts and .env files and compiles TypeScript/JSX with SWC, as the build does.
+const createJestConfig = nextJest({ dir: './' });
+
+const config: Config = {
+  // Component tests need a DOM; server tests opt out with a `@jest-environment node` docblock.
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/$1',
+    // `server-only` throws outside a React server bundle; tests import server modules directly.
+    '^server-only$': '<rootDir>/test-support/empty-module.js',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/'],
+  modulePathIgnorePatterns: ['<rootDir>/.next/'],
+};
+
+// next-intl and its helpers ship only ES modules: let SWC compile them like our own code.
+const ESM_PACKAGES = ['next-intl', 'use-intl', 'icu-minify', 'intl-messageformat', '@formatjs'];
+
+export default async function jestConfig(): Promise<Config> {
+  const resolved = await createJestConfig(config)();
+  return {
+    ...resolved,
+    transformIgnorePatterns: [
+      `/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`,
+      ...(resolved.transformIgnorePatterns ?? []).filter((pattern) => !pattern.includes('node_modules')),
+    ],
+  };
+}

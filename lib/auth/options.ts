@@ -1,0 +1,95 @@
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { fetchMe, login, logout } from '@/lib/api-client/auth';
+import { ApiRequestError } from '@/lib/api-client/http';
+import { requireSecret } from '@/lib/env';
+import { SESSION_MAX_AGE_SECONDS, hasSecureCookies } from './cookie-settings';
+import { LOGIN_PATH } from './route-table';
+import { encodeSignInError } from './sign-in-error';
+
+function signInErrorFor(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return encodeSignInError('failed');
+  switch (error.statusCode) {
+    case 401:
+    case 422:
+      return encodeSignInError('invalid');
+    case 403:
+      return encodeSignInError('disabled');
+    case 423:
+      return encodeSignInError('locked', error.retryAfterSeconds);
+    case 429:
+      return encodeSignInError('rate_limited', error.retryAfterSeconds);
+    case 503:
+      return encodeSignInError('unreachable');
+    default:
+      return encodeSignInError('failed');
+  }
+}
+
+function header(headers: unknown, name: string): string | undefined {
+  if (!headers) return undefined;
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = (headers as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function getAuthOptions(): NextAuthOptions {
+  return {
+    secret: requireSecret('NEXTAUTH_SECRET'),
+    useSecureCookies: hasSecureCookies(),
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: LOGIN_PATH, signOut: LOGIN_PATH, error: LOGIN_PATH },
+    providers: [
+      CredentialsProvider({
+        name: 'credentials',
+        credentials: { email: { type: 'email' }, password: { type: 'password' } },
+        async authorize(credentials, req) {
+          const email = credentials?.email ?? '';
+          const password = credentials?.password ?? '';
+          if (!email || !password) throw new Error(encodeSignInError('invalid'));
+          try {
+            // Sign-in is never retried (seed §4): one call to login, one to me.
+            const tokens = await login(
+              { email, password },
+              { ip: header(req?.headers, 'x-forwarded-for'), userAgent: header(req?.headers, 'user-agent') },
+            );
+            const { user } = await fetchMe(tokens.id_token);
+            return {
+              id: user.id,
+              user,
+              accessToken: tokens.id_token,
+              refreshToken: tokens.refresh_token,
+              accessTokenExpires: Date.now() + tokens.expires_in * 1000,
+            };
+          } catch (error) {
+            throw new Error(signInErrorFor(error));
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          return {
+            sub: user.id,
+            user: user.user,
+            accessToken: user.accessToken,
+            refreshToken: user.refreshToken,
+            accessTokenExpires: user.accessTokenExpires,
+          };
+        }
+        return token;
+      },
+      session({ session, token }) {
+        // Only the user reaches the browser; the tokens stay in the encrypted cookie.
+        return { expires: session.expires, user: token.user!, loggedIn: true, strategy: 'local' };
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        // The API session ends too; its errors are ignored and the cookie is cleared regardless.
+        if (token?.accessToken) await logout(token.accessToken).catch(() => undefined);
+      },
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Scope } from '@/lib/schemas/roles';
+
+/**
+ * The guards of every page (SPEC §3). `guard` is a closed union, so a route naming a guard
+ * that does not exist fails the typecheck; `route-table.test.ts` checks that every page under
+ * app/ has exactly one rule and every rule has a page.
+ */
+export type Guard = 'public' | 'guest' | 'auth';
+
+export interface RouteRule {
+  /** Path with a trailing slash; `[name]` matches one segment. */
+  readonly pattern: `/${string}`;
+  readonly guard: Guard;
+  readonly scope?: Scope;
+}
+
+export const ROUTES = [
+  { pattern: '/', guard: 'auth' },
+  { pattern: '/login/', guard: 'guest' },
+  { pattern: '/keine-berechtigung/', guard: 'auth' },
+  { pattern: '/datenschutz/', guard: 'public' },
+  { pattern: '/impressum/', guard: 'public' },
+] as const satisfies readonly RouteRule[];
+
+export const FORBIDDEN_PATH = '/keine-berechtigung/';
+export const LOGIN_PATH = '/login/';
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+const compiled = (ROUTES as readonly RouteRule[]).map((rule) => ({ rule, parts: segments(rule.pattern) }));
+
+export function matchRoute(pathname: string): RouteRule | undefined {
+  const parts = segments(pathname);
+  // Prefer static segments over dynamic ones, as Next's own router does.
+  let best: { rule: RouteRule; dynamicCount: number } | undefined;
+  for (const { rule, parts: pattern } of compiled) {
+    if (pattern.length !== parts.length) continue;
+    let dynamicCount = 0;
+    const matches = pattern.every((segment, index) => {
+      if (/^\[\w+\]$/.test(segment)) {
+        dynamicCount++;
+        return true;
+      }
+      return segment === parts[index];
+    });
+    if (matches && (!best || dynamicCount < best.dynamicCount)) best = { rule, dynamicCount };
+  }
+  return best?.rule;
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * Validated configuration. Read lazily so that `next build` does not need runtime secrets;
+ * every variable is documented in the README.
+ */
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  BENEFITS_API_URL: z.url().optional(),
+  NEXTAUTH_URL: z.url().optional(),
+  NEXTAUTH_SECRET: z.string().min(32, 'NEXTAUTH_SECRET must be at least 32 characters').optional(),
+  API_TOKEN_SECRET: z.string().min(32, 'API_TOKEN_SECRET must be at least 32 characters').optional(),
+  SEED_DEMO: booleanish.default(true),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Employee Benefits Master Tool <no-reply@example.com>'),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  TRUST_PROXY: booleanish.default(false),
+  OPERATOR_NAME: z.string().default('Beispiel Benefits GmbH'),
+  OPERATOR_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin'),
+  OPERATOR_EMAIL: z.string().default('kontakt@example.com'),
+  OPERATOR_PHONE: z.string().default('+49 30 1234567'),
+  OPERATOR_REPRESENTATIVE: z.string().default('Erika Mustermann'),
+  OPERATOR_REGISTER: z.string().default('Amtsgericht Berlin-Charlottenburg, HRB 000000'),
+  OPERATOR_VAT_ID: z.string().default('DE000000000'),
+  PRIVACY_CONTACT: z.string().default('datenschutz@example.com'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = process.env[key];
+    raw[key] = value === '' ? undefined : value;
+  }
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** The benefits API the UI talks to; by default this server's own /api/v1. */
+export function benefitsApiUrl(): string {
+  const env = getEnv();
+  return (env.BENEFITS_API_URL ?? `http://127.0.0.1:${env.PORT}/api/v1`).replace(/\/+$/, '');
+}
+
+export function appBaseUrl(): string {
+  const env = getEnv();
+  return (env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
+export function requireSecret(name: 'NEXTAUTH_SECRET' | 'API_TOKEN_SECRET'): string {
+  const value = getEnv()[name];
+  if (!value) throw new Error(`${name} is not set (npm start creates one in DATA_DIR; ops must set it)`);
+  return value;
+}

@@ -1,0 +1,12 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import { localeSchema } from '@/lib/schemas/auth';
+import { LOCALE_COOKIE } from './config';
+
+/** Remembers the chosen language for a year (a technically necessary cookie). */
+export async function setLocaleAction(locale: string): Promise<void> {
+  const parsed = localeSchema.safeParse(locale);
+  if (!parsed.success) return;
+  (await cookies()).set(LOCALE_COOKIE, parsed.data, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 60 * 60 });
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { roleSchema, scopeFieldSchema } from './roles';
+
+export const LOCALES = ['de', 'en'] as const;
+export const localeSchema = z.enum(LOCALES);
+export type Locale = z.infer<typeof localeSchema>;
+
+export const USER_STATUSES = ['invited', 'active', 'locked', 'deactivated'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+
+export const loginInputSchema = z
+  .strictObject({
+    email: z.string().trim().min(1).max(254),
+    password: z.string().min(1).max(1024),
+  })
+  .meta({ id: 'LoginInput' });
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const tokenResponseSchema = z
+  .object({
+    id_token: z.string(),
+    refresh_token: z.string(),
+    expires_in: z.number().int(),
+    token_type: z.literal('Bearer'),
+  })
+  .meta({ id: 'TokenResponse' });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const refreshInputSchema = z
+  .strictObject({ refresh_token: z.string().min(1).max(512) })
+  .meta({ id: 'RefreshInput' });
+
+export const sessionUserSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: roleSchema,
+    accountId: z.uuid().nullable(),
+    locale: localeSchema,
+    status: userStatusSchema,
+    scope: scopeFieldSchema,
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const meResponseSchema = z.object({ user: sessionUserSchema }).meta({ id: 'MeResponse' });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const healthResponseSchema = z
+  .object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'unavailable']), time: z.string() })
+  .meta({ id: 'Health' });

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  four_eyes: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  locked: 423,
+  precondition_required: 428,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorBodySchema = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    retryAfterSeconds: z.number().int().optional(),
+    current: z.unknown().optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const uuidSchema = z.uuid();
+export const idParamsSchema = z.strictObject({ id: uuidSchema });

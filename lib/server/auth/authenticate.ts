@@ -1,0 +1,68 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/server/db/client';
+import { sessions, users } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/http/api-error';
+import type { Actor } from './actor';
+import { scopesOf } from './permissions';
+import { IDLE_TIMEOUT_MS, verifyAccessToken } from './tokens';
+
+const TOUCH_AFTER_MS = 60_000;
+
+export const unauthorized = () =>
+  new ApiError('unauthorized', 'Nicht angemeldet oder die Sitzung ist abgelaufen.');
+
+interface SessionRow {
+  revokedAt: Date | null;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  userStatus: string;
+}
+
+/** A session is live until revoked, idle for an hour, past 12 hours, or its user is no longer active. */
+export function isSessionLive(row: SessionRow, now = Date.now()): boolean {
+  return (
+    row.revokedAt === null &&
+    row.expiresAt.getTime() > now &&
+    row.lastSeenAt.getTime() + IDLE_TIMEOUT_MS > now &&
+    row.userStatus === 'active'
+  );
+}
+
+/** Checks the Bearer token and, on every request, that its session is still live (SPEC §4). */
+export async function authenticate(req: Request): Promise<Actor> {
+  const header = req.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw unauthorized();
+  const claims = await verifyAccessToken(match[1]);
+  if (!claims) throw unauthorized();
+
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userStatus: users.status,
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        accountId: users.accountId,
+        locale: users.locale,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, claims.sessionId))
+    .limit(1);
+  if (!row || row.user.id !== claims.userId || !isSessionLive(row)) throw unauthorized();
+
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  }
+  return { ...row.user, sessionId: row.sessionId, scopes: new Set(scopesOf(row.user.role)) };
+}

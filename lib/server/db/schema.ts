@@ -1,0 +1,373 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const timestamps = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+/** Optimistic locking: every mutable record carries a version bumped on each write (SPEC §5). */
+const version = () => integer('version').notNull().default(1);
+
+export type BenefitRow = { code: string; amountCents: number; unit: string };
+
+export const customerNumberSeq = pgSequence('customer_number_seq', { startWith: 1 });
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    customerNumber: text('customer_number')
+      .notNull()
+      .default(sql`('K-' || lpad(nextval('customer_number_seq')::text, 6, '0'))`),
+    name: text('name').notNull(),
+    legalForm: text('legal_form').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => accounts.id),
+    /** Ancestors and the account itself, root first: row-level reach is `lineage @> {id}`. */
+    lineage: uuid('lineage').array().notNull(),
+    status: text('status', { enum: ['draft', 'active', 'suspended', 'archived'] })
+      .notNull()
+      .default('draft'),
+    distributorId: uuid('distributor_id').references((): AnyPgColumn => users.id),
+    street: text('street').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default('DE'),
+    contactName: text('contact_name').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    vatId: text('vat_id'),
+    employeeCount: integer('employee_count').notNull().default(0),
+    notes: text('notes').notNull().default(''),
+    benefits: jsonb('benefits').$type<BenefitRow[]>().notNull().default([]),
+    version: version(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('accounts_customer_number_key').on(t.customerNumber),
+    index('accounts_parent_idx').on(t.parentId),
+    index('accounts_lineage_gin').using('gin', t.lineage),
+    index('accounts_distributor_idx').on(t.distributorId, t.name),
+    index('accounts_status_idx').on(t.status, t.name),
+    index('accounts_name_idx').on(t.name, t.id),
+    index('accounts_city_idx').on(t.city, t.id),
+    index('accounts_created_idx').on(t.createdAt, t.id),
+    index('accounts_updated_idx').on(t.updatedAt, t.id),
+    index('accounts_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    role: text('role', { enum: ['admin', 'backoffice', 'distributor', 'manager'] }).notNull(),
+    accountId: uuid('account_id').references((): AnyPgColumn => accounts.id),
+    status: text('status', { enum: ['invited', 'active', 'locked', 'deactivated'] })
+      .notNull()
+      .default('invited'),
+    locale: text('locale', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    passwordHash: text('password_hash'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    version: version(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_account_idx').on(t.accountId),
+    index('users_role_idx').on(t.role, t.lastName),
+    index('users_name_idx').on(t.lastName, t.firstName, t.id),
+  ],
+);
+
+/** One row per signed-in device; the API checks it on every request (SPEC §4). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.revokedAt)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Activation, password reset and e-mail confirmation links: stored hashed, single-use, expiring. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: ['activation', 'password_reset', 'email_confirmation'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Every sign-in attempt, for the per-address rate limit (SPEC §4: kept in the database). */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_in_attempts_ip_idx').on(t.ip, t.at),
+    index('sign_in_attempts_email_idx').on(t.email, t.at),
+    index('sign_in_attempts_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * Consecutive failures per e-mail address, whether or not a user has it, so that a lockout
+ * answer never tells which addresses exist.
+ */
+export const signInLockouts = pgTable('sign_in_lockouts', {
+  email: text('email').primaryKey(),
+  failedCount: integer('failed_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    category: text('category', {
+      enum: ['contract', 'policy', 'benefit_overview', 'invoice', 'employee_list', 'other'],
+    }).notNull(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    description: text('description').notNull().default(''),
+    currentVersion: integer('current_version').notNull().default(1),
+    createdById: uuid('created_by_id').references(() => users.id),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    version: version(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('documents_account_idx').on(t.accountId, t.createdAt),
+    index('documents_category_idx').on(t.category, t.createdAt),
+    index('documents_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: id(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id),
+    number: integer('number').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [uniqueIndex('document_versions_number_key').on(t.documentId, t.number)],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['open', 'in_progress', 'done'] })
+      .notNull()
+      .default('open'),
+    priority: text('priority', { enum: ['low', 'normal', 'high'] })
+      .notNull()
+      .default('normal'),
+    dueDate: date('due_date', { mode: 'string' }),
+    assigneeId: uuid('assignee_id')
+      .notNull()
+      .references(() => users.id),
+    createdById: uuid('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    accountId: uuid('account_id').references(() => accounts.id),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    version: version(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('tasks_assignee_idx').on(t.assigneeId, t.status, t.dueDate),
+    index('tasks_creator_idx').on(t.createdById, t.status, t.dueDate),
+    index('tasks_account_idx').on(t.accountId),
+  ],
+);
+
+/** Append-only audit trail. A trigger in the migrations refuses UPDATE, DELETE and TRUNCATE. */
+export const changes = pgTable(
+  'changes',
+  {
+    id: id(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id),
+    actorLabel: text('actor_label').notNull().default(''),
+    entityType: text('entity_type', {
+      enum: ['account', 'user', 'document', 'task', 'whitelist_entry', 'approval'],
+    }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    entityLabel: text('entity_label').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    action: text('action', {
+      enum: [
+        'create',
+        'update',
+        'delete',
+        'status_change',
+        'approve',
+        'reject',
+        'withdraw',
+        'upload',
+        'login_locked',
+      ],
+    }).notNull(),
+    fields: jsonb('fields').$type<ChangeField[]>().notNull().default([]),
+    approvalId: uuid('approval_id'),
+  },
+  (t) => [
+    index('changes_at_idx').on(t.at, t.id),
+    index('changes_account_idx').on(t.accountId, t.at),
+    index('changes_entity_idx').on(t.entityType, t.entityId, t.at),
+    index('changes_actor_idx').on(t.actorId, t.at),
+  ],
+);
+export type ChangeField = { field: string; before: unknown; after: unknown };
+
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: id(),
+    kind: text('kind', {
+      enum: ['account_activation', 'benefit_change', 'account_archive', 'role_grant'],
+    }).notNull(),
+    entityType: text('entity_type', { enum: ['account', 'user'] }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    entityLabel: text('entity_label').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    baseVersion: integer('base_version').notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'withdrawn', 'obsolete'] })
+      .notNull()
+      .default('pending'),
+    requestedById: uuid('requested_by_id')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedById: uuid('decided_by_id').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    comment: text('comment').notNull().default(''),
+    version: version(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('approvals_one_pending_key')
+      .on(t.entityType, t.entityId, t.kind)
+      .where(sql`${t.status} = 'pending'`),
+    index('approvals_status_idx').on(t.status, t.requestedAt),
+    index('approvals_account_idx').on(t.accountId, t.status),
+    index('approvals_requester_idx').on(t.requestedById, t.status),
+  ],
+);
+
+export const whitelistEntries = pgTable(
+  'whitelist_entries',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    kind: text('kind', { enum: ['email', 'domain'] }).notNull(),
+    value: text('value').notNull(),
+    note: text('note').notNull().default(''),
+    validUntil: date('valid_until', { mode: 'string' }),
+    createdById: uuid('created_by_id').references(() => users.id),
+    version: version(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('whitelist_entries_value_key').on(t.accountId, t.kind, t.value),
+    index('whitelist_entries_lookup_idx').on(t.kind, t.value),
+    index('whitelist_entries_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** Mail that could not or need not go out over SMTP stays here (the embedded default). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    template: text('template').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+);

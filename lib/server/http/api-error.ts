@@ -1,0 +1,38 @@
+import 'server-only';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@/lib/schemas/common';
+
+/** The one error class of the API: a closed code list, each with its HTTP status (SPEC §5). */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly details?: ErrorBody['details'];
+  readonly retryAfterSeconds?: number;
+  readonly current?: unknown;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { details?: ErrorBody['details']; retryAfterSeconds?: number; current?: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.statusCode = ERROR_CODES[code];
+    this.details = extra.details;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.current = extra.current;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      statusCode: this.statusCode,
+      code: this.code,
+      message: this.message,
+      ...(this.details ? { details: this.details } : {}),
+      ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+      ...(this.current !== undefined ? { current: this.current } : {}),
+    };
+  }
+}
+
+export const notFound = (what = 'Eintrag') => new ApiError('not_found', `${what} nicht gefunden.`);

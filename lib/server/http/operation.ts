@@ -1,0 +1,42 @@
+import 'server-only';
+import type { z } from 'zod';
+import type { Scope } from '@/lib/schemas/roles';
+
+export type Access = Scope | 'authenticated' | 'public';
+
+/**
+ * One API operation: the contract the handler enforces and the OpenAPI document describes,
+ * so that the two cannot drift apart.
+ */
+export interface Operation<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  summary: string;
+  tag: string;
+  access: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response?: R;
+  successStatus?: number;
+  /** Extra error codes the operation answers, documented in the OpenAPI document. */
+  errors?: number[];
+  /** Body limit in bytes for JSON bodies (default 1 MiB). */
+  maxBodyBytes?: number;
+}
+
+export function defineOperation<
+  B extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  P extends z.ZodType = z.ZodNever,
+  R extends z.ZodType = z.ZodNever,
+  A extends Access = Access,
+>(operation: Operation<B, Q, P, R, A>): Operation<B, Q, P, R, A> {
+  return operation;
+}

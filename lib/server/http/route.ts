@@ -1,0 +1,125 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { z } from 'zod';
+import type { Actor } from '@/lib/server/auth/actor';
+import { authenticate } from '@/lib/server/auth/authenticate';
+import { ApiError } from './api-error';
+import type { Access, Operation } from './operation';
+import { readJsonBody } from './read-body';
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : never;
+
+export interface RouteContext<Op extends Operation> {
+  req: NextRequest;
+  actor: Op['access'] extends 'public' ? Actor | null : Actor;
+  body: Infer<Op['body']>;
+  query: Infer<Op['query']>;
+  params: Infer<Op['params']>;
+  ip: string;
+  userAgent: string;
+}
+
+type HandlerResult<Op extends Operation> = Response | (Op['response'] extends z.ZodType ? z.input<Op['response']> : unknown);
+
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function jsonResponse(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(headers)) },
+  });
+}
+
+export function zodIssuesToDetails(error: z.ZodError) {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(root)',
+    message: issue.message,
+  }));
+}
+
+/** The client's address: the first X-Forwarded-For hop (Next sets it from the socket when absent). */
+export function clientIp(req: Request): string {
+  const forwarded = req.headers.get('x-forwarded-for');
+  const first = forwarded?.split(',')[0]?.trim();
+  return first || req.headers.get('x-real-ip') || 'unknown';
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof ApiError) {
+    const headers: Record<string, string> = {};
+    if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+    if (error.statusCode === 401) headers['www-authenticate'] = 'Bearer';
+    return jsonResponse(error.toBody(), error.statusCode, headers);
+  }
+  if (error instanceof z.ZodError) {
+    return errorResponse(
+      new ApiError('validation_failed', 'Die Eingaben sind ungültig.', { details: zodIssuesToDetails(error) }),
+    );
+  }
+  console.error('[api] unhandled error', error);
+  return jsonResponse(new ApiError('internal', 'Ein interner Fehler ist aufgetreten.').toBody(), 500);
+}
+
+function hasAccess(actor: Actor, access: Access): boolean {
+  return access === 'authenticated' || access === 'public' || actor.scopes.has(access);
+}
+
+/**
+ * The handler wrapper of every API route: authenticates, checks the declared scope, validates
+ * params, query and body with the operation's zod schemas, validates the output and maps every
+ * error to the API's error format.
+ */
+export function route<Op extends Operation>(
+  operation: Op,
+  handler: (ctx: RouteContext<Op>) => Promise<HandlerResult<Op>>,
+) {
+  return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
+    try {
+      let actor: Actor | null = null;
+      if (operation.access === 'public') {
+        if (req.headers.get('authorization')) actor = await authenticate(req).catch(() => null);
+      } else {
+        actor = await authenticate(req);
+        if (!hasAccess(actor, operation.access)) {
+          throw new ApiError('forbidden', 'Keine Berechtigung für diese Aktion.');
+        }
+      }
+
+      const rawParams = (await context.params) ?? {};
+      const params = operation.params ? operation.params.safeParse(rawParams) : null;
+      // A malformed id cannot name a record in reach: answer as for an unknown one.
+      if (params && !params.success) throw new ApiError('not_found', 'Eintrag nicht gefunden.');
+
+      const query = operation.query
+        ? operation.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
+        : undefined;
+      const body = operation.body ? operation.body.parse(await readJsonBody(req, operation.maxBodyBytes)) : undefined;
+
+      const result = await handler({
+        req,
+        actor: actor as RouteContext<Op>['actor'],
+        body: body as RouteContext<Op>['body'],
+        query: query as RouteContext<Op>['query'],
+        params: params?.data as RouteContext<Op>['params'],
+        ip: clientIp(req),
+        userAgent: req.headers.get('user-agent')?.slice(0, 500) ?? '',
+      });
+      if (result instanceof Response) return result;
+      const status = operation.successStatus ?? 200;
+      if (status === 204) return jsonResponse(null, 204);
+      if (!operation.response) return jsonResponse(result, status);
+      const output = operation.response.safeParse(result);
+      if (!output.success) {
+        console.error(`[api] ${operation.method} ${operation.path}: answer does not match its schema`, output.error);
+        throw new ApiError('internal', 'Ein interner Fehler ist aufgetreten.');
+      }
+      return jsonResponse(output.data, status);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

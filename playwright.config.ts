@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+
+/**
+ * Playwright runs the journeys in Chromium (`e2e/tests`) and the HTTP API tests (`e2e/api`).
+ * Without BASE_URL it starts the already built app (`next build` ran before) on a fresh, empty
+ * embedded database, so every run begins with exactly the demo data. With BASE_URL (QA against a
+ * preview deployment) it starts nothing.
+ */
+const isCI = Boolean(process.env.CI);
+const externalBaseUrl = process.env.BASE_URL?.replace(/\/+$/, '');
+const port = Number(process.env.E2E_PORT ?? 3100);
+const localBaseUrl = `http://localhost:${port}`;
+
+// Playwright loads this file again in every worker process. The data folder is created once, in
+// the main process, and handed to the workers (and the server) through the environment.
+function e2eDataDir(): string {
+  const given = process.env.E2E_DATA_DIR;
+  if (given) return given;
+  const created = mkdtempSync(path.join(tmpdir(), 'ebmt-e2e-'));
+  process.env.E2E_DATA_DIR = created;
+  if (!process.env.E2E_KEEP_DATA) {
+    // By exit the web server has been stopped; a temporary database is of no further use.
+    process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+  }
+  return created;
+}
+
+function webServer(): PlaywrightTestConfig['webServer'] {
+  if (externalBaseUrl) return undefined;
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: e2eDataDir(),
+    NEXTAUTH_URL: localBaseUrl,
+    NEXTAUTH_SECRET: 'e2e-nextauth-secret-only-for-tests-0123456789',
+    API_TOKEN_SECRET: 'e2e-api-token-secret-only-for-tests-0123456789',
+    SEED_DEMO: 'true',
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
+  return {
+    command: `node node_modules/next/dist/bin/next start -p ${port}`,
+    url: `${localBaseUrl}/api/v1/health/`,
+    env,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: process.env.E2E_DEBUG ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  };
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: isCI,
+  // The machine has two cores; more workers only slow the server down.
+  workers: 2,
+  retries: isCI ? 1 : 0,
+  reporter: isCI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: externalBaseUrl ?? localBaseUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'api',
+      testMatch: 'api/**/*.spec.ts',
+    },
+    {
+      name: 'chromium',
+      testMatch: 'tests/**/*.spec.ts',
+      use: {
+        browserName: 'chromium',
+        locale: 'de-DE',
+        timezoneId: 'Europe/Berlin',
+        launchOptions: {
+          // The system Chromium (scripts/find-chromium.mjs); Playwright's download needs internet.
+          executablePath: process.env.CHROMIUM_PATH,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-dev-shm-usage',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: webServer(),
+});
