@@ -2187,8 +2187,8 @@ type UserRow = typeof users.$inferInsert & { id: string };
 type AccountRow = typeof accounts.$inferInsert & { id: string; lineage: string[] };
 
 /**
- * Collects the history in memory. Every entry after `create` bumps the entity's version, so the
- * optimistic-lock versions of the seeded records match their history.
+ * Collects the history in memory. Every entry after `create` that changes the record bumps its
+ * version, so the optimistic-lock versions of the seeded records match their history.
  */
 class History {
   readonly rows: ChangeInsert[] = [];
@@ -2220,6 +2220,8 @@ class History {
       fields: redactFields(entry.fields ?? []),
       approvalId: entry.approvalId ?? null,
     });
+    // A sign-in lockout is kept in sign_in_lockouts and leaves the user record untouched.
+    if (entry.action === 'login_locked') return;
     const times = this.events.get(entry.entityId) ?? [];
     times.push(entry.at);
     this.events.set(entry.entityId, times);
@@ -2309,8 +2311,9 @@ export async function seedDemoData(tx: Tx): Promise<void> {
     order += 1;
     for (const child of seed.children ?? []) addAccount(child, tree, row, created);
   };
-  for (const tree of ACCOUNT_TREES)
+  for (const tree of ACCOUNT_TREES) {
     addAccount(tree.root, tree, undefined, { daysAgo: tree.importedDaysAgo, by: 'anna' });
+  }
   const account = (key: string) => must(accountRows.get(key), `account ${key}`);
   const accountIdOf = (key: string | null) => (key === null ? null : account(key).id);
 
@@ -2380,7 +2383,8 @@ export async function seedDemoData(tx: Tx): Promise<void> {
   // ---- History: users -------------------------------------------------------------------------
   for (const seed of USER_SEEDS) {
     const row = user(seed.key);
-    const bootstrap = seed.invitedBy === null && seed.key === 'anna';
+    // The first admin is created active at setup (from ADMIN_EMAIL); everyone else is invited.
+    const bootstrap = seed.key === 'anna';
     history.add({
       at: row.createdAt ?? clock.now,
       actor: seed.invitedBy,
@@ -2435,8 +2439,12 @@ export async function seedDemoData(tx: Tx): Promise<void> {
   userEvent('jonas', 40, 'jonas', 'update', [{ field: 'locale', before: 'de', after: 'en' }]);
   userEvent('martin', 30, 'martin', 'update', [{ field: 'phone', before: '', after: user('martin').phone }]);
   userEvent('heike', 21, 'birgit', 'status_change', [{ field: 'status', before: 'active', after: 'deactivated' }]);
-  // Five failed sign-ins lock the account; the system records it.
-  userEvent('stefan', 3, null, 'login_locked', [{ field: 'status', before: 'active', after: 'locked' }]);
+  // Five failed sign-ins in a row (a temporary lockout the system records), then the back office
+  // locks the user until the identity is confirmed.
+  userEvent('stefan', 3, null, 'login_locked', [
+    { field: 'lockedUntil', before: null, after: new Date(clock.at(3, 200).getTime() + 15 * 60_000).toISOString() },
+  ]);
+  userEvent('stefan', 2, 'birgit', 'status_change', [{ field: 'status', before: 'active', after: 'locked' }]);
 
   // ---- History: accounts ----------------------------------------------------------------------
   for (const [key, row] of accountRows) {
