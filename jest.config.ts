@@ -14,6 +14,8 @@ const config: Config = {
     // `server-only` throws outside a React server bundle; tests import server modules directly.
     '^server-only$': '<rootDir>/test-support/empty-module.js',
   },
+  // Only `*.test.*` files: Jest's default would also pick up scripts/test.mjs.
+  testMatch: ['**/__tests__/**/*.[jt]s?(x)', '**/*.test.[jt]s?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/'],
   modulePathIgnorePatterns: ['<rootDir>/.next/'],
 };

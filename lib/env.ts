@@ -25,7 +25,6 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Employee Benefits Master Tool <no-reply@example.com>'),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
-  TRUST_PROXY: booleanish.default(false),
   OPERATOR_NAME: z.string().default('Beispiel Benefits GmbH'),
   OPERATOR_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin'),
   OPERATOR_EMAIL: z.string().default('kontakt@example.com'),

@@ -41,7 +41,8 @@ function loadSecrets() {
   }
   if (changed) {
     writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
-    console.log(`Created secrets in ${path.relative(root, file) || file}.`);
+    const shown = path.relative(root, file);
+    console.log(`Created secrets in ${shown.startsWith('..') ? file : shown}.`);
   }
   chmodSync(file, 0o600);
   return Object.fromEntries(missing.map((name) => [name, stored[name]]));

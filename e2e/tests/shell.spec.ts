@@ -37,7 +37,7 @@ test.describe('app shell', () => {
     await page.getByRole('link', { name: 'Impressum' }).click();
     await expect(page).toHaveURL('/impressum/');
     await expect(page.getByRole('heading', { name: 'Impressum' })).toBeVisible();
-    await expect(page.getByText('Beispiel Benefits GmbH')).toBeVisible();
+    await expect(page.getByText('Beispiel Benefits GmbH', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Datenschutz' }).click();
     await expect(page).toHaveURL('/datenschutz/');
     await expect(page.getByRole('heading', { name: 'Datenschutz' })).toBeVisible();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { requireSecret } from '@/lib/env';
 
@@ -17,6 +17,7 @@ export async function signAccessToken(userId: string, sessionId: string): Promis
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
+    .setJti(randomUUID())
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)

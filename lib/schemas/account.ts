@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { BENEFIT_CATALOGUE, BENEFIT_CODES } from './benefit-catalogue';
+import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
+
+export const LEGAL_FORMS = ['GmbH', 'AG', 'SE', 'KG', 'OHG', 'GmbH & Co. KG', 'e.K.', 'GbR', 'eG', 'Sonstige'] as const;
+export const ACCOUNT_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const;
+export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+export const MAX_ACCOUNT_DEPTH = 5;
+
+export const benefitSchema = z
+  .strictObject({
+    code: z.enum(BENEFIT_CODES),
+    amountCents: z.number().int().min(0).max(100_000_000),
+    unit: z.enum(['month', 'working_day', 'year', 'occasion', 'percent']),
+  })
+  .refine((benefit) => BENEFIT_CATALOGUE.find((entry) => entry.code === benefit.code)?.unit === benefit.unit, {
+    message: 'Die Einheit passt nicht zur Leistung.',
+    path: ['unit'],
+  });
+export type Benefit = z.infer<typeof benefitSchema>;
+
+export const benefitsSchema = z
+  .array(benefitSchema)
+  .max(BENEFIT_CATALOGUE.length)
+  .refine((benefits) => new Set(benefits.map((benefit) => benefit.code)).size === benefits.length, {
+    message: 'Jede Leistung darf nur einmal vorkommen.',
+  });
+
+const optionalText = (max: number) => z.string().trim().max(max);
+
+/** The editable master data; the same rules for the form and the API (SPEC §2 Account). */
+const accountFields = {
+  name: z.string().trim().min(2, 'Mindestens 2 Zeichen.').max(200, 'Höchstens 200 Zeichen.'),
+  legalForm: z.enum(LEGAL_FORMS),
+  street: optionalText(200),
+  zip: optionalText(10),
+  city: optionalText(100),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'Ländercode mit zwei Großbuchstaben, z. B. DE.'),
+  contactName: optionalText(200),
+  contactEmail: z.union([z.literal(''), z.email('Keine gültige E-Mail-Adresse.').max(254)]),
+  contactPhone: optionalText(50).regex(/^[0-9+()\/\s-]*$/, 'Nur Ziffern, Leerzeichen und + ( ) / -.'),
+  vatId: z
+    .union([z.literal(''), z.string().trim().regex(/^DE\d{9}$/, 'USt-IdNr.: DE und 9 Ziffern.')])
+    .nullable()
+    .transform((value) => value || null),
+  employeeCount: z.number().int('Ganze Zahl.').min(0, 'Nicht negativ.').max(10_000_000),
+  notes: optionalText(5000),
+  benefits: benefitsSchema,
+};
+
+/** German postcodes have five digits. */
+function checkZip(value: { zip?: string; country?: string }, ctx: z.RefinementCtx) {
+  if (value.zip && (value.country ?? 'DE') === 'DE' && !/^\d{5}$/.test(value.zip)) {
+    ctx.addIssue({ code: 'custom', path: ['zip'], message: 'Die PLZ hat 5 Ziffern.' });
+  }
+}
+
+export const accountCreateSchema = z
+  .strictObject({
+    ...accountFields,
+    street: accountFields.street.default(''),
+    zip: accountFields.zip.default(''),
+    city: accountFields.city.default(''),
+    country: accountFields.country.default('DE'),
+    contactName: accountFields.contactName.default(''),
+    contactEmail: accountFields.contactEmail.default(''),
+    contactPhone: accountFields.contactPhone.default(''),
+    vatId: accountFields.vatId.default(null),
+    employeeCount: accountFields.employeeCount.default(0),
+    notes: accountFields.notes.default(''),
+    benefits: accountFields.benefits.default([]),
+    parentId: z.uuid().nullable().default(null),
+    distributorId: z.uuid().nullable().default(null),
+  })
+  .superRefine(checkZip)
+  .meta({ id: 'AccountCreate' });
+export type AccountCreateInput = z.input<typeof accountCreateSchema>;
+
+export const accountUpdateSchema = z
+  .strictObject({
+    ...accountFields,
+    distributorId: z.uuid().nullable(),
+    /** Optimistic locking: instead of an If-Match header. */
+    version: z.number().int().min(1),
+  })
+  .partial()
+  .superRefine(checkZip)
+  .meta({ id: 'AccountUpdate' });
+export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
+
+export const personRefSchema = z.object({ id: z.uuid(), name: z.string() });
+
+export const accountSchema = z
+  .object({
+    id: z.uuid(),
+    customerNumber: z.string(),
+    name: z.string(),
+    legalForm: z.enum(LEGAL_FORMS),
+    parentId: z.uuid().nullable(),
+    parentName: z.string().nullable(),
+    rootId: z.uuid(),
+    depth: z.number().int(),
+    status: accountStatusSchema,
+    distributorId: z.uuid().nullable(),
+    distributorName: z.string().nullable(),
+    street: z.string(),
+    zip: z.string(),
+    city: z.string(),
+    country: z.string(),
+    contactName: z.string(),
+    contactEmail: z.string(),
+    contactPhone: z.string(),
+    vatId: z.string().nullable(),
+    employeeCount: z.number().int(),
+    notes: z.string(),
+    benefits: z.array(z.object({ code: z.string(), amountCents: z.number().int(), unit: z.string() })),
+    childCount: z.number().int(),
+    pendingApprovals: z.array(z.object({ id: z.uuid(), kind: z.string() })),
+    version: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'Account' });
+export type Account = z.infer<typeof accountSchema>;
+
+export const accountListItemSchema = z
+  .object({
+    id: z.uuid(),
+    customerNumber: z.string(),
+    name: z.string(),
+    legalForm: z.string(),
+    parentId: z.uuid().nullable(),
+    depth: z.number().int(),
+    status: accountStatusSchema,
+    city: z.string(),
+    distributorId: z.uuid().nullable(),
+    distributorName: z.string().nullable(),
+    /** Only in the manager view: the manager this row is grouped under. */
+    manager: personRefSchema.nullable().optional(),
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AccountListItem' });
+export type AccountListItem = z.infer<typeof accountListItemSchema>;
+
+export const ACCOUNT_SORT_FIELDS = ['name', 'customerNumber', 'status', 'city', 'createdAt', 'updatedAt'] as const;
+export const ACCOUNT_VIEWS = ['all', 'distributor', 'manager'] as const;
+
+export const accountListQuerySchema = listQuerySchema(ACCOUNT_SORT_FIELDS, 'name')
+  .extend({
+    view: z.enum(ACCOUNT_VIEWS).default('all'),
+    status: accountStatusSchema.optional(),
+    topLevel: queryBoolean.optional(),
+    parentId: z.uuid().optional(),
+    distributorId: z.uuid().optional(),
+    managerId: z.uuid().optional(),
+  })
+  .strict()
+  .meta({ id: 'AccountListQuery' });
+export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
+
+export const accountListSchema = listResponseSchema(accountListItemSchema).meta({ id: 'AccountList' });
+
+export const approvalRequestInputSchema = z
+  .strictObject({ reason: z.string().trim().max(2000).default('') })
+  .meta({ id: 'ApprovalRequestInput' });
+
+export const approvalRefSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(['account_activation', 'benefit_change', 'account_archive', 'role_grant']),
+    status: z.enum(['pending', 'approved', 'rejected', 'withdrawn', 'obsolete']),
+    entityId: z.uuid(),
+    entityLabel: z.string(),
+    requestedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'ApprovalRef' });
+
+/** PATCH answer: the record, plus the approval request when a benefit change needs one. */
+export const accountUpdateResultSchema = z
+  .object({ account: accountSchema, approval: approvalRefSchema.nullable() })
+  .meta({ id: 'AccountUpdateResult' });
