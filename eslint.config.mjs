@@ -10,6 +10,8 @@ const UI = [
   './app/(app)/**',
   './app/(public)/**',
   './app/auth/**',
+  './app/api/auth/**',
+  './app/api/ui/**',
   './app/*.tsx',
   './components/**',
   './lib/api-client/**',

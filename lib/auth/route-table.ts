@@ -20,6 +20,12 @@ export const ROUTES = [
   { pattern: '/keine-berechtigung/', guard: 'auth' },
   { pattern: '/datenschutz/', guard: 'public' },
   { pattern: '/impressum/', guard: 'public' },
+  { pattern: '/accounts/', guard: 'auth', scope: 'accounts.read' },
+  { pattern: '/accounts/neu/', guard: 'auth', scope: 'accounts.write' },
+  { pattern: '/accounts/[id]/', guard: 'auth', scope: 'accounts.read' },
+  { pattern: '/accounts/[id]/show/', guard: 'auth', scope: 'accounts.read' },
+  { pattern: '/accounts/[id]/edit/', guard: 'auth', scope: 'accounts.write' },
+  { pattern: '/accounts/[id]/neu/', guard: 'auth', scope: 'accounts.write' },
 ] as const satisfies readonly RouteRule[];
 
 export const FORBIDDEN_PATH = '/keine-berechtigung/';

@@ -1,6 +1,7 @@
 /** @jest-environment node */
-import de from './messages/de.json';
-import en from './messages/en.json';
+import { catalogues } from './catalogue';
+
+const { de, en } = catalogues;
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

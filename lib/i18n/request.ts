@@ -1,6 +1,7 @@
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
 import { getAuthToken } from '@/lib/auth/session';
+import { catalogues } from './catalogue';
 import { LOCALE_COOKIE, TIME_ZONE } from './config';
 import { negotiateLocale } from './negotiate-locale';
 
@@ -11,6 +12,5 @@ export default getRequestConfig(async () => {
     userLocale: token?.user.locale,
     acceptLanguage: headerList.get('accept-language'),
   });
-  const messages = (await import(`./messages/${locale}.json`)).default;
-  return { locale, messages, timeZone: TIME_ZONE };
+  return { locale, messages: catalogues[locale], timeZone: TIME_ZONE };
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BENEFIT_CATALOGUE, BENEFIT_CODES } from './benefit-catalogue';
-import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listQuerySchema, listResponseSchema, queryBoolean } from './list';
 
 export const LEGAL_FORMS = ['GmbH', 'AG', 'SE', 'KG', 'OHG', 'GmbH & Co. KG', 'e.K.', 'GbR', 'eG', 'Sonstige'] as const;
 export const ACCOUNT_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const;
@@ -52,11 +52,25 @@ const accountFields = {
   benefits: benefitsSchema,
 };
 
-/** German postcodes have five digits. */
+export const ZIP_MESSAGE_DE = 'Die PLZ hat 5 Ziffern.';
+
+/** German postcodes have five digits; other countries' formats are not checked. An empty one is allowed. */
+export function isValidZip(zip: string, country: string): boolean {
+  return !zip || country !== 'DE' || /^\d{5}$/.test(zip);
+}
+
 function checkZip(value: { zip?: string; country?: string }, ctx: z.RefinementCtx) {
-  if (value.zip && (value.country ?? 'DE') === 'DE' && !/^\d{5}$/.test(value.zip)) {
-    ctx.addIssue({ code: 'custom', path: ['zip'], message: 'Die PLZ hat 5 Ziffern.' });
+  if (value.zip !== undefined && !isValidZip(value.zip, value.country ?? 'DE')) {
+    ctx.addIssue({ code: 'custom', path: ['zip'], message: ZIP_MESSAGE_DE });
   }
+}
+
+/**
+ * A partial update may carry the zip without the country (or the other way round); only the
+ * stored record knows the other half, so the API checks the merged record. Here: both or nothing.
+ */
+function checkZipWhenComplete(value: { zip?: string; country?: string }, ctx: z.RefinementCtx) {
+  if (value.zip !== undefined && value.country !== undefined) checkZip(value, ctx);
 }
 
 export const accountCreateSchema = z
@@ -88,7 +102,7 @@ export const accountUpdateSchema = z
     version: z.number().int().min(1),
   })
   .partial()
-  .superRefine(checkZip)
+  .superRefine(checkZipWhenComplete)
   .meta({ id: 'AccountUpdate' });
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 
@@ -165,6 +179,28 @@ export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
 
 export const accountListSchema = listResponseSchema(accountListItemSchema).meta({ id: 'AccountList' });
 
+/** CSV export: the list's filters and sort, without paging (`page`/`perPage` are refused). */
+export const accountExportQuerySchema = accountListQuerySchema
+  .omit({ page: true, perPage: true })
+  .meta({ id: 'AccountExportQuery' });
+export type AccountExportQuery = z.infer<typeof accountExportQuerySchema>;
+
+/** Rows `GET /accounts/{id}/children?depth=all` answers at most (the subtree for the tree view). */
+export const MAX_TREE_ROWS = 2000;
+
+/**
+ * `depth=1` (default): the direct children, paged like a list. `depth=all`: every descendant,
+ * breadth-first (by depth, then name), at most MAX_TREE_ROWS; paging does not apply there.
+ */
+export const accountChildrenQuerySchema = z
+  .strictObject({
+    depth: z.enum(['1', 'all']).default('1'),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+  })
+  .meta({ id: 'AccountChildrenQuery' });
+export type AccountChildrenQuery = z.infer<typeof accountChildrenQuerySchema>;
+
 export const approvalRequestInputSchema = z
   .strictObject({ reason: z.string().trim().max(2000).default('') })
   .meta({ id: 'ApprovalRequestInput' });
@@ -184,3 +220,8 @@ export const approvalRefSchema = z
 export const accountUpdateResultSchema = z
   .object({ account: accountSchema, approval: approvalRefSchema.nullable() })
   .meta({ id: 'AccountUpdateResult' });
+
+/** The distributors whose accounts the caller can see, for the list's filter and the create form. */
+export const accountDistributorsSchema = z
+  .object({ items: z.array(personRefSchema) })
+  .meta({ id: 'AccountDistributors' });

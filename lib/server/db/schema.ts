@@ -38,7 +38,7 @@ export const accounts = pgTable(
     id: id(),
     customerNumber: text('customer_number')
       .notNull()
-      .default(sql`('K-' || lpad(nextval('customer_number_seq')::text, 6, '0'))`),
+      .default(sql`next_customer_number()`),
     name: text('name').notNull(),
     legalForm: text('legal_form').notNull(),
     parentId: uuid('parent_id').references((): AnyPgColumn => accounts.id),
@@ -70,6 +70,7 @@ export const accounts = pgTable(
     index('accounts_status_idx').on(t.status, t.name),
     index('accounts_name_idx').on(t.name, t.id),
     index('accounts_city_idx').on(t.city, t.id),
+    index('accounts_city_lower_idx').on(sql`lower(${t.city}) text_pattern_ops`),
     index('accounts_created_idx').on(t.createdAt, t.id),
     index('accounts_updated_idx').on(t.updatedAt, t.id),
     index('accounts_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

@@ -1,0 +1,52 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { accountsApi } from '@/lib/api-client/accounts';
+import { serverApi } from '@/lib/api-client/server';
+import { AccountForm } from '../../_components/account-form';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { id } = await props.params;
+  const [account, t] = await Promise.all([
+    serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
+    getTranslations('accounts'),
+  ]);
+  return { title: t('editTitle', { name: account.name }) };
+}
+
+/** Master data and benefits; on an active account a benefit change becomes an approval request. */
+export default async function EditAccountPage(props: Props) {
+  const { id } = await props.params;
+  const [account, t] = await Promise.all([
+    serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
+    getTranslations('accounts'),
+  ]);
+  const accountHref = `/accounts/${account.id}/`;
+
+  return (
+    <>
+      <p className="mb-1 small">
+        <Link href={accountHref}>{t('actions.back')}</Link>
+      </p>
+      <h1 className="h3 mb-1">{t('editTitle', { name: account.name })}</h1>
+      <p className="text-body-secondary mb-3">
+        {account.customerNumber} · {account.legalForm}
+      </p>
+      {account.status === 'archived' ? (
+        <>
+          <div className="alert alert-secondary" role="status">
+            {t('archivedNotice')}
+          </div>
+          <Link href={accountHref} className="btn btn-outline-secondary">
+            {t('actions.back')}
+          </Link>
+        </>
+      ) : (
+        // Keyed by version: after a save and refresh the form starts again from the new record.
+        <AccountForm key={account.version} initial={account} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { TabsNav } from '@/components/ui/tabs-nav';
+import { accountsApi } from '@/lib/api-client/accounts';
+import { getMe, serverApi } from '@/lib/api-client/server';
+import { hasScope } from '@/lib/auth/has-scope';
+import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
+import { AccountDetails } from '../_components/account-details';
+import { AccountTree } from '../_components/account-tree';
+import { AccountActionsBar } from './_components/account-actions-bar';
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
+
+const TABS = ['overview', 'children'] as const;
+type Tab = (typeof TABS)[number];
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { id } = await props.params;
+  const account = await serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema });
+  return { title: account.name };
+}
+
+/** The account's workspace: header with status and actions, and tabs for what belongs to it. */
+export default async function AccountPage(props: Props) {
+  const [{ id }, searchParams] = await Promise.all([props.params, props.searchParams]);
+  const tab: Tab = TABS.find((candidate) => candidate === searchParams.tab) ?? 'overview';
+  const [account, me, t] = await Promise.all([
+    serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
+    getMe(),
+    getTranslations('accounts'),
+  ]);
+  const tree =
+    tab === 'children' ? await serverApi(accountsApi.treePath(id), { schema: accountsApi.listSchema }) : null;
+
+  const isArchived = account.status === 'archived';
+  const mayWrite = hasScope(me.scope, 'accounts.write') && !isArchived;
+  const isStaff = me.role === 'admin' || me.role === 'backoffice';
+  const pendingKinds = new Set(account.pendingApprovals.map((approval) => approval.kind));
+
+  return (
+    <>
+      <div className="mb-3">
+        {account.parentId && (
+          <p className="mb-1 small">
+            {t.rich('subAccountOf', {
+              parent: account.parentName ?? '',
+              link: (chunks) => <Link href={`/accounts/${account.parentId}/`}>{chunks}</Link>,
+            })}
+          </p>
+        )}
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          <h1 className="h3 mb-0">{account.name}</h1>
+          <StatusBadge kind="account" status={account.status} />
+        </div>
+        <p className="text-body-secondary mb-3">
+          {account.customerNumber} · {account.legalForm}
+          {account.city ? ` · ${account.city}` : ''}
+        </p>
+        <AccountActionsBar
+          account={{ id: account.id, name: account.name }}
+          can={{
+            edit: mayWrite,
+            addSub: mayWrite && account.depth < MAX_ACCOUNT_DEPTH,
+            requestActivation: mayWrite && account.status === 'draft' && !pendingKinds.has('account_activation'),
+            suspend: isStaff && account.status === 'active',
+            resume: isStaff && account.status === 'suspended',
+            requestArchive:
+              mayWrite &&
+              (account.status === 'active' || account.status === 'suspended') &&
+              !pendingKinds.has('account_archive'),
+          }}
+        />
+      </div>
+
+      {isArchived && (
+        <div className="alert alert-secondary" role="status">
+          {t('archivedNotice')}
+        </div>
+      )}
+      {account.pendingApprovals.length > 0 && (
+        <div className="alert alert-info" role="status" data-testid="pending-approvals">
+          <strong>{t('pending.title')}:</strong>{' '}
+          {account.pendingApprovals.map((approval) => t(`pending.${approval.kind as 'account_activation'}`)).join(', ')}
+        </div>
+      )}
+
+      <TabsNav
+        label={account.name}
+        className="mb-3"
+        items={[
+          { href: `/accounts/${account.id}/`, label: t('tabs.overview'), active: tab === 'overview' },
+          {
+            href: `/accounts/${account.id}/?tab=children`,
+            label: t('tabs.children'),
+            active: tab === 'children',
+            count: account.childCount,
+          },
+        ]}
+      />
+      {tab === 'overview' && <AccountDetails account={account} />}
+      {tab === 'children' && tree && <AccountTree rootId={account.id} items={tree.items} total={tree.total} />}
+    </>
+  );
+}

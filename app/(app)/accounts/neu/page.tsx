@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { accountsApi } from '@/lib/api-client/accounts';
+import { getMe, serverApi } from '@/lib/api-client/server';
+import { AccountForm } from '../_components/account-form';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('accounts');
+  return { title: t('newTitle') };
+}
+
+/** A new top-level account; it starts as a draft. */
+export default async function NewAccountPage() {
+  const [me, t] = await Promise.all([getMe(), getTranslations('accounts')]);
+  // Only admin and back office choose the distributor; a distributor's new accounts are their own.
+  const mayChooseDistributor = me.role === 'admin' || me.role === 'backoffice';
+  const distributors = mayChooseDistributor
+    ? (await serverApi(accountsApi.distributorsPath, { schema: accountsApi.distributorsSchema })).items
+    : null;
+
+  return (
+    <>
+      <p className="mb-1 small">
+        <Link href="/accounts/">{t('actions.backToList')}</Link>
+      </p>
+      <h1 className="h3 mb-3">{t('newTitle')}</h1>
+      <p className="text-body-secondary">{t('form.draftNotice')}</p>
+      <AccountForm distributors={distributors} />
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { ListToolbar } from '@/components/ui/list-toolbar';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { TabsNav } from '@/components/ui/tabs-nav';
+import { accountsApi } from '@/lib/api-client/accounts';
+import { getMe, serverApi } from '@/lib/api-client/server';
+import { hasScope } from '@/lib/auth/has-scope';
+import { formatDate } from '@/lib/format';
+import { hasListFilter, listHref, parseListParams, type SearchParamsRecord } from '@/lib/list-params';
+import {
+  ACCOUNT_SORT_FIELDS,
+  ACCOUNT_STATUSES,
+  ACCOUNT_VIEWS,
+  type AccountListItem,
+  type AccountListQuery,
+} from '@/lib/schemas/account';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('accounts');
+  return { title: t('title') };
+}
+
+const PATH = '/accounts/';
+
+export default async function AccountsPage(props: { searchParams: Promise<SearchParamsRecord> }) {
+  const params = parseListParams(await props.searchParams, {
+    sortFields: ACCOUNT_SORT_FIELDS,
+    defaultSort: 'name',
+    filters: ['view', 'status', 'topLevel', 'distributorId'],
+    filterValues: { view: ACCOUNT_VIEWS, status: ACCOUNT_STATUSES, topLevel: ['true'] },
+  });
+  const view = (params.filters.view ?? 'all') as AccountListQuery['view'];
+  const query: Partial<AccountListQuery> = {
+    page: params.page,
+    perPage: params.perPage,
+    sort: params.sort,
+    order: params.order,
+    q: params.q || undefined,
+    view,
+    status: params.filters.status as AccountListQuery['status'],
+    topLevel: params.filters.topLevel === 'true' ? true : undefined,
+    distributorId: params.filters.distributorId,
+  };
+
+  const [me, list, distributors, t, tStatus, locale] = await Promise.all([
+    getMe(),
+    serverApi(accountsApi.listPath(query), { schema: accountsApi.listSchema }),
+    serverApi(accountsApi.distributorsPath, { schema: accountsApi.distributorsSchema }),
+    getTranslations('accounts'),
+    getTranslations('status.account'),
+    getLocale(),
+  ]);
+  const canWrite = hasScope(me.scope, 'accounts.write');
+
+  const columns: DataTableColumn<AccountListItem>[] = [
+    {
+      key: 'customerNumber',
+      header: t('columns.customerNumber'),
+      sortField: 'customerNumber',
+      className: 'text-nowrap',
+      cell: (row) => row.customerNumber,
+    },
+    {
+      key: 'name',
+      header: t('columns.name'),
+      sortField: 'name',
+      isRowHeader: true,
+      cell: (row) => <Link href={`/accounts/${row.id}/`}>{row.name}</Link>,
+    },
+    { key: 'legalForm', header: t('columns.legalForm'), className: 'd-none d-lg-table-cell', cell: (row) => row.legalForm },
+    { key: 'city', header: t('columns.city'), sortField: 'city', className: 'd-none d-md-table-cell', cell: (row) => row.city },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      sortField: 'status',
+      cell: (row) => <StatusBadge kind="account" status={row.status} />,
+    },
+    {
+      key: 'distributor',
+      header: t('columns.distributor'),
+      className: 'd-none d-lg-table-cell',
+      cell: (row) => row.distributorName ?? t('noDistributor'),
+    },
+    {
+      key: 'updatedAt',
+      header: t('columns.updatedAt'),
+      sortField: 'updatedAt',
+      className: 'text-nowrap d-none d-sm-table-cell',
+      cell: (row) => formatDate(row.updatedAt, locale),
+    },
+  ];
+
+  const groupBy =
+    view === 'distributor'
+      ? {
+          key: (row: AccountListItem) => row.distributorId ?? '',
+          label: (row: AccountListItem) => t('distributorGroup', { name: row.distributorName ?? t('noDistributor') }),
+        }
+      : view === 'manager'
+        ? {
+            key: (row: AccountListItem) => row.manager?.id ?? '',
+            label: (row: AccountListItem) => t('managerGroup', { name: row.manager?.name ?? '—' }),
+          }
+        : undefined;
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">{t('title')}</h1>
+        {canWrite && (
+          <Link href="/accounts/neu/" className="btn btn-primary">
+            {t('new')}
+          </Link>
+        )}
+      </div>
+      <TabsNav
+        label={t('title')}
+        className="mb-3"
+        items={ACCOUNT_VIEWS.map((item) => ({
+          href: listHref(PATH, params, { filters: { view: item === 'all' ? null : item } }),
+          label: t(`views.${item}`),
+          active: item === view,
+        }))}
+      />
+      <ListToolbar
+        searchLabel={t('filters.search')}
+        exportHref={accountsApi.exportHref(query)}
+        filters={[
+          {
+            name: 'status',
+            label: t('filters.status'),
+            allLabel: t('filters.allStatuses'),
+            options: ACCOUNT_STATUSES.map((status) => ({ value: status, label: tStatus(status) })),
+          },
+          ...(distributors.items.length > 1
+            ? [
+                {
+                  name: 'distributorId',
+                  label: t('filters.distributor'),
+                  allLabel: t('filters.allDistributors'),
+                  options: distributors.items.map((person) => ({ value: person.id, label: person.name })),
+                },
+              ]
+            : []),
+          { type: 'checkbox' as const, name: 'topLevel', label: t('filters.topLevel') },
+        ]}
+      />
+      <DataTable
+        columns={columns}
+        rows={list.items}
+        rowKey={(row) => (row.manager ? `${row.manager.id}:${row.id}` : row.id)}
+        total={list.total}
+        params={params}
+        page={list.page}
+        perPage={list.perPage}
+        pathname={PATH}
+        caption={t('caption')}
+        isFiltered={hasListFilter(params, ['view'])}
+        groupBy={groupBy}
+      />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import * as op from '@/lib/server/http/operations/accounts';
+import { route } from '@/lib/server/http/route';
+import { findChildren } from '@/lib/server/services/accounts/find-children';
+
+export const GET = route(op.children, ({ actor, params, query }) => findChildren(actor, params.id, query));

@@ -1,0 +1,9 @@
+import { etagFor } from '@/lib/server/http/etag';
+import * as op from '@/lib/server/http/operations/accounts';
+import { jsonResponse, route } from '@/lib/server/http/route';
+import { resumeAccount } from '@/lib/server/services/accounts/resume-account';
+
+export const POST = route(op.resume, async ({ actor, params }) => {
+  const account = await resumeAccount(actor, params.id);
+  return jsonResponse(account, 200, { etag: etagFor(account.version) });
+});

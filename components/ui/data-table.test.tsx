@@ -1,0 +1,148 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithIntl } from '@/test-support/render-with-intl';
+import { parseListParams, type SearchParamsRecord } from '@/lib/list-params';
+import { DataTable, type DataTableColumn } from './data-table';
+
+interface Row {
+  id: string;
+  name: string;
+  city: string;
+  manager: string;
+}
+
+const config = { sortFields: ['name', 'city', 'createdAt'], defaultSort: 'name', filters: ['status'] } as const;
+const columns: DataTableColumn<Row>[] = [
+  { key: 'name', header: 'Name', sortField: 'name', isRowHeader: true, cell: (row) => row.name },
+  { key: 'city', header: 'Ort', sortField: 'city', cell: (row) => row.city },
+  { key: 'actions', header: 'Aktionen', isHeaderHidden: true, cell: (row) => <a href={`/accounts/${row.id}/`}>→</a> },
+];
+const rows: Row[] = [
+  { id: '1', name: 'Alpha GmbH', city: 'Berlin', manager: 'Anna' },
+  { id: '2', name: 'Beta AG', city: 'Köln', manager: 'Anna' },
+  { id: '3', name: 'Gamma KG', city: 'Bonn', manager: 'Bernd' },
+];
+
+function renderTable(query: SearchParamsRecord, props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  return renderWithIntl(
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      total={rows.length}
+      params={parseListParams(query, config)}
+      pathname="/accounts/"
+      caption="Konten"
+      {...props}
+    />,
+  );
+}
+
+const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+const sortLink = (name: string) => within(header(name)).getByRole('link');
+
+/** The query of a link's href, as the next request would see it. */
+function queryOf(href: string | null): SearchParamsRecord {
+  return Object.fromEntries(new URL(href ?? '', 'http://localhost').searchParams);
+}
+
+// next.config.ts has `trailingSlash: true`; the build tells next/link so through this variable.
+beforeAll(() => {
+  process.env.__NEXT_TRAILING_SLASH = 'true';
+});
+
+describe('DataTable', () => {
+  it('renders a captioned, responsive table with row headers', () => {
+    const { container } = renderTable({});
+    expect(screen.getByRole('table', { name: 'Konten' })).toHaveClass('table', 'table-hover', 'align-middle');
+    expect(container.querySelector('.table-responsive > table')).not.toBeNull();
+    expect(screen.getByRole('rowheader', { name: 'Alpha GmbH' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByRole('columnheader', { name: 'Aktionen' }).querySelector('.visually-hidden')).not.toBeNull();
+  });
+
+  it('cycles a sort header ascending → descending → cleared with aria-sort and the seed labels', () => {
+    const { unmount } = renderTable({});
+    expect(header('Ort')).toHaveAttribute('aria-sort', 'none');
+    expect(sortLink('Ort')).toHaveAccessibleName('Ort (Klicken, um aufsteigend zu sortieren)');
+    expect(sortLink('Ort')).toHaveAttribute('title', 'Klicken, um aufsteigend zu sortieren');
+    expect(sortLink('Ort')).toHaveAttribute('href', '/accounts/?sort=city&order=asc');
+    // Not sortable: no aria-sort.
+    expect(screen.getByRole('columnheader', { name: 'Aktionen' })).not.toHaveAttribute('aria-sort');
+
+    let query = queryOf(sortLink('Ort').getAttribute('href'));
+    unmount();
+    const ascending = renderTable(query);
+    expect(header('Ort')).toHaveAttribute('aria-sort', 'ascending');
+    expect(sortLink('Ort')).toHaveAttribute('title', 'Klicken, um absteigend zu sortieren');
+    expect(sortLink('Ort')).toHaveAccessibleName('Ort (Klicken, um absteigend zu sortieren)');
+    expect(header('Name')).toHaveAttribute('aria-sort', 'none');
+
+    query = queryOf(sortLink('Ort').getAttribute('href'));
+    expect(query).toEqual({ sort: 'city', order: 'desc' });
+    ascending.unmount();
+    renderTable(query);
+    expect(header('Ort')).toHaveAttribute('aria-sort', 'descending');
+    expect(sortLink('Ort')).toHaveAttribute('title', 'Klicken, um die Sortierung aufzuheben');
+    expect(sortLink('Ort')).toHaveAttribute('href', '/accounts/');
+  });
+
+  it('shows the default sort as ascending and keeps search and filters in sort links, from page 1', () => {
+    renderTable({ q: 'bau', status: 'active', page: '3' });
+    expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
+    expect(sortLink('Name')).toHaveAttribute('title', 'Klicken, um absteigend zu sortieren');
+    expect(sortLink('Name')).toHaveAttribute('href', '/accounts/?q=bau&status=active&sort=name&order=desc');
+    expect(sortLink('Ort')).toHaveAttribute('href', '/accounts/?q=bau&status=active&sort=city&order=asc');
+  });
+
+  it('uses the English labels in English', () => {
+    renderWithIntl(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        total={3}
+        params={parseListParams({ sort: 'city', order: 'desc' }, config)}
+        pathname="/accounts/"
+        caption="Accounts"
+      />,
+      'en',
+    );
+    expect(sortLink('Ort')).toHaveAttribute('title', 'Click to clear sorting');
+    expect(sortLink('Name')).toHaveAttribute('title', 'Click to sort ascending');
+  });
+
+  it('says there are no records, or none matching the search', () => {
+    const { unmount } = renderTable({}, { rows: [], total: 0 });
+    expect(screen.getByTestId('table-empty')).toHaveTextContent('Keine Einträge vorhanden');
+    expect(screen.getByTestId('table-empty')).toHaveAttribute('colspan', '3');
+    expect(screen.queryByTestId('pagination')).toBeNull();
+    unmount();
+
+    const filtered = renderTable({ status: 'active' }, { rows: [], total: 0 });
+    expect(screen.getByTestId('table-empty')).toHaveTextContent('Keine Einträge entsprechen Ihrer Suche');
+    filtered.unmount();
+
+    renderTable({ q: 'x' }, { rows: [], total: 0, isFiltered: false });
+    expect(screen.getByTestId('table-empty')).toHaveTextContent('Keine Einträge vorhanden');
+  });
+
+  it('starts a group header row wherever the group changes', () => {
+    renderTable({}, { groupBy: { key: (row) => row.manager, label: (row) => `Manager: ${row.manager}` } });
+    const groups = screen.getAllByTestId('table-group');
+    expect(groups.map((group) => group.textContent)).toEqual(['Manager: Anna', 'Manager: Bernd']);
+    expect(groups[0]).toHaveAttribute('scope', 'rowgroup');
+    expect(groups[0]).toHaveAttribute('colspan', '3');
+    const bodies = screen.getByRole('table').querySelectorAll('tbody');
+    expect(bodies).toHaveLength(2);
+    expect(within(bodies[0] as HTMLElement).getAllByRole('row')).toHaveLength(3);
+    expect(within(bodies[1] as HTMLElement).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('renders the pagination below unless told not to', () => {
+    const { unmount } = renderTable({}, { total: 45 });
+    expect(screen.getByTestId('pagination-range')).toHaveTextContent('1–20 von 45');
+    unmount();
+    renderTable({}, { total: 45, showPagination: false });
+    expect(screen.queryByTestId('pagination')).toBeNull();
+  });
+});

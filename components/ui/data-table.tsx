@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { hasListFilter, type ListParams, type SortOrder } from '@/lib/list-params';
+import { Pagination } from './pagination';
+import { SortHeader } from './sort-header';
+
+export interface DataTableColumn<T> {
+  /** Unique per table (React key). */
+  key: string;
+  /** Already translated. */
+  header: string;
+  /** Makes the column sortable by this API sort field. */
+  sortField?: string;
+  /** On both the `<th>` and the cells, e.g. `text-end`, `text-nowrap`, `d-none d-md-table-cell`. */
+  className?: string;
+  /** Render the cell as `<th scope="row">` (the column that names the row, e.g. the account name). */
+  isRowHeader?: boolean;
+  /** Header only for screen readers (e.g. an actions column). */
+  isHeaderHidden?: boolean;
+  cell: (row: T) => ReactNode;
+}
+
+export interface DataTableGroupBy<T> {
+  /** Rows with the same key in a row share one group header; a new header starts where the key changes. */
+  key: (row: T) => string;
+  label: (row: T) => ReactNode;
+}
+
+export interface DataTableProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** Total matching rows (all pages). */
+  total: number;
+  /** The current list state from `parseListParams`; sort and page links are built from it. */
+  params: ListParams;
+  /** The list's path, e.g. `/accounts/`. */
+  pathname: string;
+  /** Visually hidden table caption (already translated). */
+  caption: string;
+  /** Chooses "Keine Einträge entsprechen Ihrer Suche" over "Keine Einträge vorhanden"; default: a search or filter is set. */
+  isFiltered?: boolean;
+  groupBy?: DataTableGroupBy<T>;
+  /** Overrides for what `params` says, e.g. the page and perPage the API answered with. */
+  page?: number;
+  perPage?: number;
+  sort?: string;
+  order?: SortOrder;
+  /** Default true: the pagination below the table. */
+  showPagination?: boolean;
+  rowClassName?: (row: T) => string | undefined;
+  className?: string;
+}
+
+interface RowGroup<T> {
+  key: string;
+  first: T;
+  rows: T[];
+}
+
+function groupRows<T>(rows: readonly T[], key: (row: T) => string): RowGroup<T>[] {
+  const groups: RowGroup<T>[] = [];
+  for (const row of rows) {
+    const rowGroupKey = key(row);
+    const last = groups.at(-1);
+    if (last && last.key === rowGroupKey) last.rows.push(row);
+    else groups.push({ key: rowGroupKey, first: row, rows: [row] });
+  }
+  return groups;
+}
+
+/**
+ * The list table of every resource (server component, no client JavaScript): sortable headers,
+ * the empty texts, optional group header rows and the pagination, all driven by the URL.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rows, rowKey, total, pathname, caption, groupBy, rowClassName } = props;
+  const t = useTranslations('table');
+  const params: ListParams = {
+    ...props.params,
+    page: props.page ?? props.params.page,
+    perPage: props.perPage ?? props.params.perPage,
+    sort: props.sort ?? props.params.sort,
+    order: props.order ?? props.params.order,
+  };
+  const isFiltered = props.isFiltered ?? hasListFilter(params);
+
+  const renderRow = (row: T) => (
+    <tr key={rowKey(row)} className={rowClassName?.(row)}>
+      {columns.map((column) =>
+        column.isRowHeader ? (
+          <th key={column.key} scope="row" className={`fw-normal ${column.className ?? ''}`}>
+            {column.cell(row)}
+          </th>
+        ) : (
+          <td key={column.key} className={column.className}>
+            {column.cell(row)}
+          </td>
+        ),
+      )}
+    </tr>
+  );
+
+  let body: ReactNode;
+  if (rows.length === 0) {
+    body = (
+      <tbody>
+        <tr>
+          <td colSpan={columns.length} className="text-center text-body-secondary py-4" data-testid="table-empty">
+            {isFiltered ? t('emptyFiltered') : t('empty')}
+          </td>
+        </tr>
+      </tbody>
+    );
+  } else if (groupBy) {
+    // One <tbody> per group with a `rowgroup` header: the header names the rows below it.
+    body = groupRows(rows, groupBy.key).map((group, index) => (
+      <tbody key={`${group.key}-${index}`} className="table-group-divider">
+        <tr className="table-light">
+          <th colSpan={columns.length} scope="rowgroup" data-testid="table-group">
+            {groupBy.label(group.first)}
+          </th>
+        </tr>
+        {group.rows.map(renderRow)}
+      </tbody>
+    ));
+  } else {
+    body = <tbody>{rows.map(renderRow)}</tbody>;
+  }
+
+  return (
+    <div className={props.className}>
+      <div className="table-responsive">
+        <table className="table table-hover align-middle mb-3">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) =>
+                column.sortField ? (
+                  <SortHeader
+                    key={column.key}
+                    field={column.sortField}
+                    label={column.header}
+                    params={params}
+                    pathname={pathname}
+                    className={column.className}
+                  />
+                ) : (
+                  <th key={column.key} scope="col" className={column.className}>
+                    {column.isHeaderHidden ? <span className="visually-hidden">{column.header}</span> : column.header}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          {body}
+        </table>
+      </div>
+      {props.showPagination === false ? null : <Pagination total={total} pathname={pathname} params={params} />}
+    </div>
+  );
+}

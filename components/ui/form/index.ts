@@ -1,0 +1,14 @@
+export { applyServerErrors, normaliseErrorPath, type ServerErrorDetail } from './apply-server-errors';
+export { errorIdOf, fieldId, helpIdOf } from './field-id';
+export { FormErrorSummary, flattenFieldErrors, type FlatFieldError } from './form-error-summary';
+export {
+  FormField,
+  errorMessageOf,
+  type FieldControlProps,
+  type FormFieldOption,
+  type FormFieldProps,
+} from './form-field';
+export { MoneyField } from './money-field';
+export { MoneyInput } from './money-input';
+export { RequiredHint } from './required-hint';
+export { useZodForm } from './use-zod-form';

@@ -1,0 +1,47 @@
+import { useTranslations } from 'next-intl';
+
+type BadgeVariant = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' | 'info' | 'light' | 'dark';
+
+/**
+ * kind → status code → catalogue key and colour. Bootstrap's `text-bg-*` picks a text colour with
+ * WCAG AA contrast (dark text on warning/info/light). Add user, task and approval statuses here.
+ */
+export const STATUS_BADGES = {
+  account: {
+    draft: { labelKey: 'status.account.draft', variant: 'secondary' },
+    active: { labelKey: 'status.account.active', variant: 'success' },
+    suspended: { labelKey: 'status.account.suspended', variant: 'warning' },
+    archived: { labelKey: 'status.account.archived', variant: 'dark' },
+  },
+} as const satisfies Record<string, Record<string, { labelKey: `status.${string}`; variant: BadgeVariant }>>;
+
+export type StatusKind = keyof typeof STATUS_BADGES;
+export type StatusCode<K extends StatusKind> = keyof (typeof STATUS_BADGES)[K] & string;
+type StatusLabelKey = {
+  [K in StatusKind]: {
+    [C in StatusCode<K>]: (typeof STATUS_BADGES)[K][C] extends { labelKey: infer L } ? L : never;
+  }[StatusCode<K>];
+}[StatusKind];
+type StatusEntry = { labelKey: StatusLabelKey; variant: BadgeVariant };
+
+export interface StatusBadgeProps<K extends StatusKind> {
+  kind: K;
+  status: StatusCode<K>;
+  className?: string;
+}
+
+/** A status as a coloured badge with its translated name; usable in server and client components. */
+export function StatusBadge<K extends StatusKind>({ kind, status, className }: StatusBadgeProps<K>) {
+  const t = useTranslations();
+  // Looked up as a plain record: a status the map does not know yet (newer API) shows its code.
+  const entry = (STATUS_BADGES[kind] as Record<string, StatusEntry | undefined>)[status];
+  return (
+    <span
+      className={`badge text-bg-${entry?.variant ?? 'secondary'} ${className ?? ''}`.trim()}
+      data-status={status}
+      data-testid="status-badge"
+    >
+      {entry ? t(entry.labelKey) : status}
+    </span>
+  );
+}

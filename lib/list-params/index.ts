@@ -1,0 +1,2 @@
+export * from './list-params';
+export * from './page-window';

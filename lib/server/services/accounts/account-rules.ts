@@ -1,0 +1,40 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/lib/server/db/client';
+import { users, type BenefitRow } from '@/lib/server/db/schema';
+import { invalidState } from './account-record';
+
+/** An account's distributor must be a user with the role distributor who has not been deactivated. */
+export async function assertDistributorUser(db: DbOrTx, userId: string): Promise<void> {
+  const [user] = await db
+    .select({ role: users.role, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user || user.role !== 'distributor' || user.status === 'deactivated') {
+    throw invalidState(
+      'distributorId',
+      'Als Vertrieb kann nur ein aktiver Benutzer mit der Rolle Vertrieb eingetragen werden.',
+    );
+  }
+}
+
+const benefitKey = (benefit: BenefitRow) => `${benefit.code}:${benefit.amountCents}:${benefit.unit}`;
+
+/** Whether two benefit lists offer the same (order and JSON key order do not matter). */
+export function sameBenefits(a: readonly BenefitRow[], b: readonly BenefitRow[]): boolean {
+  if (a.length !== b.length) return false;
+  const left = a.map(benefitKey).sort();
+  const right = b.map(benefitKey).sort();
+  return left.every((key, index) => key === right[index]);
+}
+
+/** The history's fields of a new record: every value that was set (empty ones are left out). */
+export function createdFields(values: Record<string, unknown>): { field: string; before: null; after: unknown }[] {
+  return Object.entries(values)
+    .filter(
+      ([, value]) =>
+        value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0),
+    )
+    .map(([field, after]) => ({ field, before: null, after }));
+}

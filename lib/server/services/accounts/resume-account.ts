@@ -1,0 +1,52 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Account } from '@/lib/schemas/account';
+import type { Actor } from '@/lib/server/auth/actor';
+import { getDb } from '@/lib/server/db/client';
+import { accounts } from '@/lib/server/db/schema';
+import { recordChange } from '@/lib/server/history/record-change';
+import {
+  assertNotArchived,
+  assertStaff,
+  invalidState,
+  lockTree,
+  requireAccount,
+  requireAccountRow,
+} from './account-record';
+
+/**
+ * `POST /accounts/{id}/resume` (admin and back office): suspended → active, directly (SPEC §2),
+ * only the account itself and only under an active parent: a sub-account cannot be active under
+ * a parent that is not.
+ */
+export async function resumeAccount(actor: Actor, id: string): Promise<Account> {
+  assertStaff(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockTree(tx, await requireAccountRow(tx, actor, id));
+    const row = await requireAccountRow(tx, actor, id);
+    assertNotArchived(row);
+    if (row.status !== 'suspended') throw invalidState('status', 'Nur gesperrte Konten können entsperrt werden.');
+    if (row.parentId) {
+      const [parent] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.id, row.parentId));
+      if (parent?.status !== 'active') {
+        throw invalidState('parentId', 'Das übergeordnete Konto ist nicht aktiv; entsperren Sie zuerst dieses.');
+      }
+    }
+
+    await tx
+      .update(accounts)
+      .set({ status: 'active', version: sql`${accounts.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(accounts.id, id), eq(accounts.status, 'suspended')));
+    await recordChange(tx, {
+      actor,
+      entityType: 'account',
+      entityId: id,
+      entityLabel: row.name,
+      accountId: id,
+      action: 'status_change',
+      fields: [{ field: 'status', before: 'suspended', after: 'active' }],
+    });
+    return requireAccount(tx, actor, id);
+  });
+}

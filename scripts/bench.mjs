@@ -1,0 +1,521 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the accounts benchmark of issue 3 on 127.0.0.1.
+ *
+ *  1. builds the app if there is no build (`next build`);
+ *  2. fills a database with the scale seed (`db:seed --scale`: 100,000 accounts, 1,000,000
+ *     changes, 200,000 whitelist entries on top of the demo data) in a temporary DATA_DIR, or
+ *     reuses BENCH_DATA_DIR when that has been scale-seeded before;
+ *  3. starts `next start` in production mode on a free port (3300 upwards);
+ *  4. signs in as admin@example.com through next-auth (pages) and the API (Bearer token);
+ *  5. loads each target with a fixed number of keep-alive connections for a bounded time: the
+ *     baseline (the home page, a trivial authenticated page), the accounts list page (first page,
+ *     a deep page, a search, a sort), the API's baseline (auth/me) and the same four on the API;
+ *  6. prints requests, req/s, p50/p95/p99 latency, non-2xx answers and each page's p50 relative to
+ *     its baseline, then the server's resident memory, and writes bench-results.json.
+ *
+ * Exit code 1 when any target answered anything but 2xx (a 404 means the page or endpoint does
+ * not exist in this build; a 307 to /login/ that the session cookie was lost).
+ *
+ * Environment (all optional):
+ *   BENCH_BUILD=1          run `next build` even when a build exists (it must include the pages)
+ *   BENCH_DATA_DIR=dir     keep the database here and reuse it next time (seeding takes ~1.5 min)
+ *   BENCH_KEEP=1           keep the temporary data folder (its path is printed)
+ *   BENCH_DATABASE_URL=…   run against this PostgreSQL database instead of the embedded one
+ *   BENCH_PORT=3300        first port to try
+ *   BENCH_SECONDS=10, BENCH_WARMUP=2, BENCH_CONNECTIONS=8, BENCH_MAX_REQUESTS=50000  per target
+ *   BENCH_SCALE=1          scale factor of the seed (0.1 = 10,000 accounts; for trying the harness)
+ *   BENCH_QUERY=Logistik   the search term (an industry word of the scale seed's names)
+ *   BENCH_TARGETS=a,b      only the targets whose names contain one of these strings
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request, runLoad, streamedPageProblem } from './bench/load.mjs';
+import { findFreePort, listeningPid, memoryOf, processTree } from './bench/proc.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const num = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) {
+    console.error(`bench: ${name} must be a non-negative number`);
+    process.exit(2);
+  }
+  return value;
+};
+const config = {
+  seconds: num('BENCH_SECONDS', 10),
+  warmupSeconds: num('BENCH_WARMUP', 2),
+  connections: Math.max(1, Math.floor(num('BENCH_CONNECTIONS', 8))),
+  maxRequests: Math.max(1, Math.floor(num('BENCH_MAX_REQUESTS', 50_000))),
+  scale: num('BENCH_SCALE', 1),
+  firstPort: Math.floor(num('BENCH_PORT', 3300)),
+  // An industry word of lib/server/db/seed/scale.ts (SCALE_SEARCH_WORD): about 2 % of the names.
+  query: process.env.BENCH_QUERY || 'Logistik',
+};
+const EMAIL = 'admin@example.com';
+const PASSWORD = 'Demo-Passwort-2026';
+const SEED_MARKER = '.bench-scale-seeded.json';
+const EXIT_ALREADY_SCALED = 3;
+const HEALTH_TIMEOUT_MS = 3 * 60_000;
+const RESULTS_FILE = path.join(root, 'bench-results.json');
+
+const q = encodeURIComponent(config.query);
+const ALL_TARGETS = [
+  { name: 'baseline /', kind: 'page', path: '/', baseline: true },
+  { name: 'page /accounts/', kind: 'page', path: '/accounts/', list: true },
+  { name: 'page deep ?page=2500', kind: 'page', path: '/accounts/?page=2500' },
+  { name: `page search ?q=${config.query}`, kind: 'page', path: `/accounts/?q=${q}` },
+  { name: 'page sort city desc', kind: 'page', path: '/accounts/?sort=city&order=desc' },
+  // The API's own trivial authenticated call, to compare the API targets with.
+  { name: 'api baseline auth/me', kind: 'api', path: '/api/v1/auth/me/', baseline: true },
+  { name: 'api /api/v1/accounts/', kind: 'api', path: '/api/v1/accounts/' },
+  { name: 'api deep ?page=2500', kind: 'api', path: '/api/v1/accounts/?page=2500' },
+  { name: `api search ?q=${config.query}`, kind: 'api', path: `/api/v1/accounts/?q=${q}` },
+  { name: 'api sort city desc', kind: 'api', path: '/api/v1/accounts/?sort=city&order=desc' },
+];
+const filter = (process.env.BENCH_TARGETS ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const TARGETS = ALL_TARGETS.filter(
+  (target) => target.baseline || !filter.length || filter.some((f) => target.name.includes(f)),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: the server (its whole process group), a running seed, the temporary folder
+// ---------------------------------------------------------------------------------------------
+
+const state = { server: null, seed: null, tempDir: null, cleaned: false, serverLog: [] };
+
+async function stopServer() {
+  const server = state.server;
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const signal = (name) => {
+    try {
+      process.kill(-server.pid, name); // the group of `next start` and anything it spawned
+    } catch {
+      // Already gone.
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function cleanUp() {
+  if (state.cleaned) return;
+  state.cleaned = true;
+  if (state.seed && state.seed.exitCode === null) state.seed.kill('SIGTERM');
+  await stopServer();
+  if (state.tempDir) {
+    if (process.env.BENCH_KEEP === '1') {
+      console.log(
+        `\nKept the database in ${state.tempDir}; reuse it with BENCH_DATA_DIR=${state.tempDir} npm run bench`,
+      );
+    } else {
+      rmSync(state.tempDir, { recursive: true, force: true });
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    console.error(`\nbench: ${signal}, stopping …`);
+    cleanUp().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+// ---------------------------------------------------------------------------------------------
+
+const seconds = (ms) => Math.round(ms / 100) / 10;
+
+function baseEnv(dataDir, port) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    NEXTAUTH_SECRET: 'bench-nextauth-secret-only-for-benchmarks-0123456789',
+    API_TOKEN_SECRET: 'bench-api-token-secret-only-for-benchmarks-0123456789',
+  };
+  delete env.DATABASE_URL;
+  delete env.BENEFITS_API_URL;
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  if (port) {
+    env.PORT = String(port);
+    env.NEXTAUTH_URL = `http://127.0.0.1:${port}`;
+  }
+  return env;
+}
+
+function buildIfNeeded() {
+  const forced = process.env.BENCH_BUILD === '1';
+  if (!forced && existsSync(path.join(root, '.next', 'BUILD_ID'))) return;
+  console.log(`${forced ? 'BENCH_BUILD=1' : 'No build found'}; running \`next build\` first (a few minutes) …`);
+  const build = spawnSync('npx', ['next', 'build'], { cwd: root, env: baseEnv(os.tmpdir()), stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('`next build` failed');
+}
+
+function prepareDataDir() {
+  if (process.env.BENCH_DATA_DIR) {
+    const dir = path.resolve(process.env.BENCH_DATA_DIR);
+    if (dir === path.join(root, 'data')) throw new Error("bench: BENCH_DATA_DIR must not be the app's own ./data");
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+  state.tempDir = mkdtempSync(path.join(os.tmpdir(), 'ebmt-bench-'));
+  return state.tempDir;
+}
+
+async function seed(dataDir) {
+  const marker = path.join(dataDir, SEED_MARKER);
+  if (!process.env.BENCH_DATABASE_URL && existsSync(marker)) {
+    const info = JSON.parse(readFileSync(marker, 'utf8'));
+    console.log(`Reusing the scale seed in ${dataDir} (seeded ${info.at}, scale ${info.scale}).`);
+    return { reused: true, seconds: null, scale: info.scale };
+  }
+  const scaleFlag = config.scale === 1 ? '--scale' : `--scale=${config.scale}`;
+  console.log(
+    `Scale seed into ${process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL' : dataDir} (db:seed ${scaleFlag}) …`,
+  );
+  const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const started = performance.now();
+  const code = await new Promise((resolve, reject) => {
+    state.seed = spawn(process.execPath, [tsx, '--conditions=react-server', 'scripts/db-seed.ts', scaleFlag], {
+      cwd: root,
+      env: baseEnv(dataDir),
+      stdio: 'inherit',
+    });
+    state.seed.on('error', reject);
+    state.seed.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 128 : 1)));
+  });
+  state.seed = null;
+  const took = seconds(performance.now() - started);
+  if (code === EXIT_ALREADY_SCALED) {
+    console.log('The database already holds a scale seed; using it as it is.');
+  } else if (code !== 0) {
+    throw new Error(`the scale seed failed (exit code ${code})`);
+  } else {
+    console.log(`Scale seed done in ${took} s (including migrating and the demo data).`);
+  }
+  if (!process.env.BENCH_DATABASE_URL) {
+    writeFileSync(marker, `${JSON.stringify({ at: new Date().toISOString(), scale: config.scale, seconds: took })}\n`);
+  }
+  if (!process.env.BENCH_DATA_DIR && !process.env.BENCH_DATABASE_URL) {
+    console.log(
+      '  (Next time skip this: BENCH_KEEP=1 keeps the folder, or set BENCH_DATA_DIR=/some/dir to seed once and reuse it.)',
+    );
+  }
+  return { reused: code === EXIT_ALREADY_SCALED, seconds: code === 0 ? took : null, scale: config.scale };
+}
+
+async function startServer(dataDir, port) {
+  const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  console.log(`Starting next start on http://127.0.0.1:${port} …`);
+  const server = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: root,
+    env: baseEnv(dataDir, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so that stopping it stops everything it started
+  });
+  state.server = server;
+  const keep = (chunk) => {
+    state.serverLog.push(...chunk.toString().split('\n').filter(Boolean));
+    if (state.serverLog.length > 200) state.serverLog.splice(0, state.serverLog.length - 200);
+  };
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+
+  const started = performance.now();
+  const url = `http://127.0.0.1:${port}/api/v1/health/`;
+  while (performance.now() - started < HEALTH_TIMEOUT_MS) {
+    if (server.exitCode !== null || server.signalCode !== null) break;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (response.status === 200) {
+        console.log(`  healthy after ${seconds(performance.now() - started)} s (pid ${server.pid})`);
+        return server;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.error(state.serverLog.slice(-40).join('\n'));
+  throw new Error(`the server did not report healthy at ${url}`);
+}
+
+let ipCounter = randomInt(0, 60_000);
+/** A client address of its own for every sign-in: the API limits sign-ins per address. */
+function nextIp() {
+  ipCounter = (ipCounter + 1) % 65_536;
+  return `10.77.${ipCounter >> 8}.${ipCounter & 255}`;
+}
+
+function collectCookies(jar, response) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair, ...attributes] = line.split(';');
+    const index = pair.indexOf('=');
+    const name = pair.slice(0, index).trim();
+    const value = pair.slice(index + 1).trim();
+    const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === '';
+    if (expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+const cookieHeader = (jar) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/** Signs in through next-auth's endpoints and returns the cookie header of the session. */
+async function signInPages(base) {
+  const ip = nextIp();
+  const jar = new Map();
+  const csrf = await fetch(`${base}/api/auth/csrf/`, { headers: { 'x-forwarded-for': ip } });
+  if (csrf.status !== 200) throw new Error(`GET /api/auth/csrf/ answered ${csrf.status}`);
+  collectCookies(jar, csrf);
+  const { csrfToken } = await csrf.json();
+  const callback = await fetch(`${base}/api/auth/callback/credentials/`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: cookieHeader(jar),
+      'x-forwarded-for': ip,
+    },
+    body: new URLSearchParams({ csrfToken, email: EMAIL, password: PASSWORD, json: 'true' }).toString(),
+  });
+  collectCookies(jar, callback);
+  const answer = await callback.json().catch(() => ({}));
+  const error = answer.url ? new URL(answer.url, base).searchParams.get('error') : null;
+  if (error || ![...jar.keys()].some((name) => /session-token/.test(name))) {
+    throw new Error(`next-auth sign-in of ${EMAIL} failed: ${callback.status} ${JSON.stringify(answer)}`);
+  }
+  // Only the session cookie is needed from here on.
+  for (const name of [...jar.keys()]) if (!/session-token/.test(name)) jar.delete(name);
+  return cookieHeader(jar);
+}
+
+async function apiToken(base) {
+  const response = await fetch(`${base}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  if (response.status !== 200)
+    throw new Error(`POST /api/v1/auth/login/ answered ${response.status}: ${await response.text()}`);
+  const { id_token: token } = await response.json();
+  return token;
+}
+
+function serverMemory(server, port) {
+  const pid = listeningPid(server.pid, port) ?? server.pid;
+  const tree = processTree(server.pid).map(memoryOf).filter(Boolean);
+  return {
+    listener: memoryOf(pid),
+    tree,
+    treeRssMiB: Math.round(tree.reduce((sum, entry) => sum + entry.rssMiB, 0) * 10) / 10,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+function printTable(results) {
+  const rows = [['target', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'p50/base']];
+  for (const result of results) {
+    const r = result.load;
+    if (!r) {
+      rows.push([result.name, '-', '-', '-', '-', '-', result.note, '-']);
+      continue;
+    }
+    const ratio = result.p50RatioToBaseline === undefined ? '' : result.p50RatioToBaseline.toFixed(2);
+    const statuses = r.nonOk
+      ? `${r.nonOk} (${Object.entries(r.statuses)
+          .filter(([status]) => !/^2\d\d$/.test(status))
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')})`
+      : '0';
+    rows.push([
+      result.name,
+      String(r.requests),
+      String(r.rps),
+      String(r.p50),
+      String(r.p95),
+      String(r.p99),
+      statuses,
+      ratio,
+    ]);
+  }
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  console.log(`\n${line(rows[0])}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const row of rows.slice(1)) console.log(line(row));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const startedAt = new Date();
+  buildIfNeeded();
+  const buildId = readFileSync(path.join(root, '.next', 'BUILD_ID'), 'utf8').trim();
+  const dataDir = prepareDataDir();
+  const seedInfo = await seed(dataDir);
+  const port = await findFreePort(config.firstPort);
+  const server = await startServer(dataDir, port);
+  const base = `http://127.0.0.1:${port}`;
+
+  console.log(
+    `\nLoad: ${config.connections} connections, ${config.warmupSeconds} s warm-up + ${config.seconds} s ` +
+      `(at most ${config.maxRequests.toLocaleString('en')} requests) per target, as ${EMAIL}.`,
+  );
+  const results = [];
+  for (const target of TARGETS) {
+    // A fresh sign-in per target: no token can expire during a long run.
+    const headers =
+      target.kind === 'page'
+        ? { cookie: await signInPages(base), accept: 'text/html', 'accept-encoding': 'gzip' }
+        : { authorization: `Bearer ${await apiToken(base)}`, accept: 'application/json', 'accept-encoding': 'gzip' };
+    const url = `${base}${target.path}`;
+    const inspect = target.kind === 'page' ? streamedPageProblem : undefined;
+    const probe = await request(undefined, new URL(url), headers, inspect);
+    const result = {
+      name: target.name,
+      kind: target.kind,
+      path: target.path,
+      baseline: Boolean(target.baseline),
+      probeStatus: probe.problem ? `${probe.status} ${probe.problem}` : probe.status,
+    };
+    if (probe.status === 404 || probe.problem === 'streamed not-found page') {
+      result.note =
+        probe.status !== 404
+          ? 'renders its not-found page (status 200, streamed)'
+          : target.kind === 'page'
+            ? 'page not found in this build'
+            : 'endpoint not found';
+      result.load = null;
+      console.log(`  ${target.name}: ${result.note} — skipped`);
+    } else {
+      if (probe.problem) console.log(`  ${target.name}: first answer ${probe.status} but ${probe.problem}`);
+      else if (probe.status !== 200) {
+        const where = probe.headers.location ? ` → ${probe.headers.location}` : '';
+        console.log(
+          `  ${target.name}: first answer ${probe.status}${where}${probe.status === 307 ? ' (session cookie lost?)' : ''}`,
+        );
+      }
+      process.stdout.write(`  ${target.name} … `);
+      // The listener's resident memory, sampled while this target runs.
+      const pid = listeningPid(server.pid, port) ?? server.pid;
+      let peakRssMiB = 0;
+      const sampler = setInterval(() => {
+        peakRssMiB = Math.max(peakRssMiB, memoryOf(pid)?.rssMiB ?? 0);
+      }, 250);
+      try {
+        result.load = await runLoad({ url, headers, inspect, ...config });
+      } finally {
+        clearInterval(sampler);
+      }
+      result.load.peakRssMiB = Math.max(peakRssMiB, memoryOf(pid)?.rssMiB ?? 0);
+      console.log(
+        `${result.load.requests} requests, p50 ${result.load.p50} ms, RSS up to ${result.load.peakRssMiB} MiB`,
+      );
+    }
+    results.push(result);
+  }
+
+  if (results.some((result) => result.load === null)) {
+    console.log(
+      '  (A target that is not found may simply be missing from this build: `.next` is older than the sources?\n' +
+        '   BENCH_BUILD=1 npm run bench rebuilds first.)',
+    );
+  }
+  const memory = serverMemory(server, port);
+  // Each page's p50 relative to the page baseline (`/`), each API call's to the API's (auth/me).
+  for (const result of results) {
+    const baseline = results.find((other) => other.baseline && other.kind === result.kind)?.load;
+    if (!result.baseline && result.load && baseline?.p50) {
+      result.p50RatioToBaseline = Math.round((result.load.p50 / baseline.p50) * 100) / 100;
+    }
+  }
+  printTable(results);
+  console.log(
+    '(non-2xx also counts pages that answered 200 but streamed a not-found, redirect or error fallback;\n' +
+      ' p50/base: pages against the home page `/`, API calls against GET /api/v1/auth/me/.)',
+  );
+
+  const listener = memory.listener;
+  console.log(
+    `\nServer memory at the end: ${listener ? `${listener.rssMiB} MiB resident (peak ${listener.peakRssMiB} MiB) in pid ${listener.pid} ("${listener.name}", the listener)` : 'unknown'}` +
+      (memory.tree.length > 1
+        ? `; whole process tree ${memory.treeRssMiB} MiB over ${memory.tree.length} processes`
+        : ''),
+  );
+  const list = results.find((result) => result.name === 'page /accounts/');
+  const goals = {
+    listP50AtMostTwiceBaseline: list?.p50RatioToBaseline !== undefined ? list.p50RatioToBaseline <= 2 : null,
+    residentUnder1GiB: listener ? listener.rssMiB < 1024 : null,
+  };
+  const yesNo = (value) => (value === null ? 'n/a' : value ? 'yes' : 'NO');
+  console.log(
+    `Goals (issue 3): /accounts/ p50 ≤ 2 × baseline: ${yesNo(goals.listP50AtMostTwiceBaseline)}` +
+      `${list?.p50RatioToBaseline !== undefined ? ` (${list.p50RatioToBaseline}×)` : ''}; ` +
+      `server < 1 GiB resident: ${yesNo(goals.residentUnder1GiB)}`,
+  );
+
+  const errors = results.filter((result) => !result.load || result.load.nonOk > 0);
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    buildId,
+    machine: {
+      cpus: os.cpus().length,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+    },
+    database: process.env.BENCH_DATABASE_URL ? 'postgres (BENCH_DATABASE_URL)' : 'pglite',
+    config,
+    seed: seedInfo,
+    targets: results,
+    memory,
+    goals,
+    failedTargets: errors.map((result) => result.name),
+  };
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Results written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}.`);
+
+  if (errors.length) {
+    console.error(
+      `\nbench: ${errors.length} target(s) with non-2xx answers: ${errors.map((result) => result.name).join(', ')}`,
+    );
+    const samples = results.flatMap(
+      (result) => result.load?.errorSamples.map((sample) => `  ${result.name}: ${sample}`) ?? [],
+    );
+    if (samples.length) console.error(samples.slice(0, 10).join('\n'));
+    return 1;
+  }
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.message : error}`);
+  if (state.serverLog.length) console.error(`last server output:\n${state.serverLog.slice(-30).join('\n')}`);
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);
