@@ -224,7 +224,8 @@ async function startServer(dataDir, port) {
   console.log(`Starting next start on http://127.0.0.1:${port} …`);
   const server = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: root,
-    env: baseEnv(dataDir, port),
+    // The heap bound `npm start` uses, so the figures are those of the documented set-up.
+    env: { ...baseEnv(dataDir, port), NODE_OPTIONS: '--max-old-space-size=384' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so that stopping it stops everything it started
   });
@@ -466,12 +467,13 @@ async function main() {
   const goals = {
     listP50AtMostTwiceBaseline: list?.p50RatioToBaseline !== undefined ? list.p50RatioToBaseline <= 2 : null,
     residentUnder1GiB: listener ? listener.rssMiB < 1024 : null,
+    peakResidentUnder1GiB: listener ? listener.peakRssMiB < 1024 : null,
   };
   const yesNo = (value) => (value === null ? 'n/a' : value ? 'yes' : 'NO');
   console.log(
     `Goals (issue 3): /accounts/ p50 ≤ 2 × baseline: ${yesNo(goals.listP50AtMostTwiceBaseline)}` +
       `${list?.p50RatioToBaseline !== undefined ? ` (${list.p50RatioToBaseline}×)` : ''}; ` +
-      `server < 1 GiB resident: ${yesNo(goals.residentUnder1GiB)}`,
+      `server < 1 GiB resident at the end: ${yesNo(goals.residentUnder1GiB)}, at its peak: ${yesNo(goals.peakResidentUnder1GiB)}`,
   );
 
   const errors = results.filter((result) => !result.load || result.load.nonOk > 0);

@@ -67,6 +67,8 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
   }
 }
 
+// A bounded V8 heap keeps the server well under 1 GB resident (the embedded database lives outside it).
+env.NODE_OPTIONS = [env.NODE_OPTIONS, '--max-old-space-size=384'].filter(Boolean).join(' ');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const child = spawn(process.execPath, [nextBin, 'start', '-p', port], { cwd: root, env, stdio: 'inherit' });
 let exiting = false;

@@ -4,7 +4,7 @@ type BadgeVariant = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' |
 
 /**
  * kind → status code → catalogue key and colour. Bootstrap's `text-bg-*` picks a text colour with
- * WCAG AA contrast (dark text on warning/info/light). Add user, task and approval statuses here.
+ * WCAG AA contrast (dark text on warning/info/light). Add task and approval statuses here.
  */
 export const STATUS_BADGES = {
   account: {
@@ -12,6 +12,12 @@ export const STATUS_BADGES = {
     active: { labelKey: 'status.account.active', variant: 'success' },
     suspended: { labelKey: 'status.account.suspended', variant: 'warning' },
     archived: { labelKey: 'status.account.archived', variant: 'dark' },
+  },
+  user: {
+    invited: { labelKey: 'status.user.invited', variant: 'info' },
+    active: { labelKey: 'status.user.active', variant: 'success' },
+    locked: { labelKey: 'status.user.locked', variant: 'warning' },
+    deactivated: { labelKey: 'status.user.deactivated', variant: 'secondary' },
   },
 } as const satisfies Record<string, Record<string, { labelKey: `status.${string}`; variant: BadgeVariant }>>;
 

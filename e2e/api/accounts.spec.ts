@@ -910,6 +910,40 @@ const BYTE_ORDERED: Record<(typeof SORT_FIELDS)[number], ((item: AccountListItem
 };
 
 test.describe('list', () => {
+  test('totals (kept by a trigger) match the rows, and follow creates and status changes', async ({ api }) => {
+    const admin = await openSession(api, 'admin');
+    const distributor = await openSession(api, 'distributor');
+
+    /** Every row of a list, page by page, next to the total it reports. */
+    async function rowsAndTotal(session: ApiSession, filters: Record<string, string | number | boolean>) {
+      const first = await listAccounts(session, { ...filters, perPage: 100 });
+      const ids = first.items.map((item) => item.id);
+      for (let page = 2; page <= Math.ceil(first.total / 100); page += 1) {
+        ids.push(...(await listAccounts(session, { ...filters, perPage: 100, page })).items.map((item) => item.id));
+      }
+      return { total: first.total, rows: new Set(ids).size };
+    }
+
+    for (const [session, filters] of [
+      [admin, {}],
+      [admin, { status: 'active' }],
+      [admin, { topLevel: true }],
+      [admin, { status: 'draft', topLevel: false }],
+      [distributor, {}],
+      [distributor, { status: 'active', topLevel: true }],
+    ] as const) {
+      const { total, rows } = await rowsAndTotal(session, filters);
+      expect(total, JSON.stringify(filters)).toBe(rows);
+    }
+
+    const before = (await listAccounts(distributor, { status: 'draft', perPage: 1 })).total;
+    const created = await createAccount(distributor, 'Zähler');
+    expect((await listAccounts(distributor, { status: 'draft', perPage: 1 })).total).toBe(before + 1);
+    await createAccount(distributor, 'Zähler-Kind', { parentId: created.id });
+    expect((await listAccounts(distributor, { status: 'draft', perPage: 1 })).total).toBe(before + 2);
+    expect((await listAccounts(distributor, { status: 'draft', topLevel: false, perPage: 1 })).total).toBeGreaterThanOrEqual(1);
+  });
+
   test('every sort field, both directions: a stable order that paging follows', async ({ api }) => {
     const admin = await openSession(api, 'admin');
     // Elbtal's distributor: a tree nobody changes, with every status.

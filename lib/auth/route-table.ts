@@ -17,6 +17,12 @@ export interface RouteRule {
 export const ROUTES = [
   { pattern: '/', guard: 'auth' },
   { pattern: '/login/', guard: 'guest' },
+  { pattern: '/pw-vergessen/', guard: 'guest' },
+  { pattern: '/pw-reset/', guard: 'guest' },
+  { pattern: '/aktivierung/', guard: 'guest' },
+  // Public: the link of a changed address must work whether or not its owner is signed in.
+  { pattern: '/bestaetigung/', guard: 'public' },
+  { pattern: '/profil/', guard: 'auth' },
   { pattern: '/keine-berechtigung/', guard: 'auth' },
   { pattern: '/datenschutz/', guard: 'public' },
   { pattern: '/impressum/', guard: 'public' },
@@ -26,6 +32,10 @@ export const ROUTES = [
   { pattern: '/accounts/[id]/show/', guard: 'auth', scope: 'accounts.read' },
   { pattern: '/accounts/[id]/edit/', guard: 'auth', scope: 'accounts.write' },
   { pattern: '/accounts/[id]/neu/', guard: 'auth', scope: 'accounts.write' },
+  { pattern: '/benutzer/', guard: 'auth', scope: 'users.read' },
+  { pattern: '/benutzer/neu/', guard: 'auth', scope: 'users.write' },
+  { pattern: '/benutzer/[id]/', guard: 'auth', scope: 'users.read' },
+  { pattern: '/benutzer/[id]/edit/', guard: 'auth', scope: 'users.write' },
 ] as const satisfies readonly RouteRule[];
 
 export const FORBIDDEN_PATH = '/keine-berechtigung/';

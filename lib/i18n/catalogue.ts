@@ -2,14 +2,20 @@ import de from './messages/de.json';
 import en from './messages/en.json';
 import accountsDe from './messages/accounts.de.json';
 import accountsEn from './messages/accounts.en.json';
+import identityDe from './messages/identity.de.json';
+import identityEn from './messages/identity.en.json';
+import profileDe from './messages/profile.de.json';
+import profileEn from './messages/profile.en.json';
+import usersDe from './messages/users.de.json';
+import usersEn from './messages/users.en.json';
 
 /**
  * The message catalogue: the shell's texts plus one file per resource, so that each feature
  * keeps its texts beside the others' without editing one huge file.
  */
 export const catalogues = {
-  de: { ...de, accounts: accountsDe },
-  en: { ...en, accounts: accountsEn },
+  de: { ...de, accounts: accountsDe, users: usersDe, identity: identityDe, profile: profileDe },
+  en: { ...en, accounts: accountsEn, users: usersEn, identity: identityEn, profile: profileEn },
 };
 
 export type Messages = (typeof catalogues)['de'];

@@ -68,7 +68,8 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
       header: t('columns.name'),
       sortField: 'name',
       isRowHeader: true,
-      cell: (row) => <Link href={`/accounts/${row.id}/`}>{row.name}</Link>,
+      // No prefetch: twenty detail pages per list view would cost the server more than they save.
+      cell: (row) => <Link href={`/accounts/${row.id}/`} prefetch={false}>{row.name}</Link>,
     },
     { key: 'legalForm', header: t('columns.legalForm'), className: 'd-none d-lg-table-cell', cell: (row) => row.legalForm },
     { key: 'city', header: t('columns.city'), sortField: 'city', className: 'd-none d-md-table-cell', cell: (row) => row.city },

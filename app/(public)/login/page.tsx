@@ -8,20 +8,27 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-const NOTICES = ['expired', 'signed-out'] as const;
+/** `?reason=` → the notice above the form. */
+const NOTICES = {
+  expired: 'sessionEnded',
+  'signed-out': 'signedOut',
+  'password-set': 'passwordSet',
+  activated: 'activated',
+} as const;
 
 export default async function LoginPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const searchParams = await props.searchParams;
   const t = await getTranslations('login');
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-  const reason = NOTICES.find((notice) => notice === first(searchParams.reason));
+  const code = first(searchParams.reason);
+  const reason = code && Object.hasOwn(NOTICES, code) ? NOTICES[code as keyof typeof NOTICES] : undefined;
   return (
     <div className="row justify-content-center">
       <div className="col-12 col-sm-10 col-md-7 col-lg-5">
         <h1 className="h3 mb-3">{t('title')}</h1>
         {reason && (
-          <div className="alert alert-info" role="status">
-            {reason === 'expired' ? t('sessionEnded') : t('signedOut')}
+          <div className="alert alert-info" role="status" data-testid="login-notice">
+            {t(reason)}
           </div>
         )}
         <p className="text-body-secondary">{t('intro')}</p>

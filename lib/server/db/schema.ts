@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -10,6 +11,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -75,6 +77,22 @@ export const accounts = pgTable(
     index('accounts_updated_idx').on(t.updatedAt, t.id),
     index('accounts_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * Account totals per distributor, status and level, kept exact by a trigger on `accounts`, so
+ * that the list's total does not count 100,000 rows on every page view.
+ * `distributor_key` is the distributor's id, or the zero UUID for accounts without one.
+ */
+export const accountCounts = pgTable(
+  'account_counts',
+  {
+    distributorKey: uuid('distributor_key').notNull(),
+    status: text('status').notNull(),
+    isTopLevel: boolean('is_top_level').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.distributorKey, t.status, t.isTopLevel] })],
 );
 
 export const users = pgTable(

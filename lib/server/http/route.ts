@@ -6,6 +6,7 @@ import { authenticate } from '@/lib/server/auth/authenticate';
 import { ApiError } from './api-error';
 import type { Access, Operation } from './operation';
 import { readJsonBody } from './read-body';
+import './zod-locale';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : never;
 

@@ -5,15 +5,19 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { getMe, serverApi } from '@/lib/api-client/server';
+import { usersApi } from '@/lib/api-client/users';
 import { hasScope } from '@/lib/auth/has-scope';
 import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
 import { AccountDetails } from '../_components/account-details';
 import { AccountTree } from '../_components/account-tree';
+import { AccountUsers } from '../../benutzer/_components/account-users';
 import { AccountActionsBar } from './_components/account-actions-bar';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
-const TABS = ['overview', 'children'] as const;
+const TABS = ['overview', 'children', 'users'] as const;
+/** The Benutzer tab lists this many of the account's users and links to the full list for more. */
+const ACCOUNT_USERS_LIMIT = 100;
 type Tab = (typeof TABS)[number];
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -31,8 +35,15 @@ export default async function AccountPage(props: Props) {
     getMe(),
     getTranslations('accounts'),
   ]);
-  const tree =
-    tab === 'children' ? await serverApi(accountsApi.treePath(id), { schema: accountsApi.listSchema }) : null;
+  const canReadUsers = hasScope(me.scope, 'users.read');
+  const [tree, users] = await Promise.all([
+    tab === 'children' ? serverApi(accountsApi.treePath(id), { schema: accountsApi.listSchema }) : null,
+    tab === 'users' && canReadUsers
+      ? serverApi(usersApi.listPath({ accountId: id, perPage: ACCOUNT_USERS_LIMIT, sort: 'lastName', order: 'asc' }), {
+          schema: usersApi.listSchema,
+        })
+      : null,
+  ]);
 
   const isArchived = account.status === 'archived';
   const mayWrite = hasScope(me.scope, 'accounts.write') && !isArchived;
@@ -97,10 +108,21 @@ export default async function AccountPage(props: Props) {
             active: tab === 'children',
             count: account.childCount,
           },
+          ...(canReadUsers
+            ? [{ href: `/accounts/${account.id}/?tab=users`, label: t('tabs.users'), active: tab === 'users' }]
+            : []),
         ]}
       />
       {tab === 'overview' && <AccountDetails account={account} />}
       {tab === 'children' && tree && <AccountTree rootId={account.id} items={tree.items} total={tree.total} />}
+      {tab === 'users' && users && (
+        <AccountUsers
+          accountId={account.id}
+          items={users.items}
+          total={users.total}
+          canInvite={hasScope(me.scope, 'users.write') && !isArchived}
+        />
+      )}
     </>
   );
 }

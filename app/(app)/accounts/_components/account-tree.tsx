@@ -29,7 +29,7 @@ function Branch({ nodes }: { nodes: TreeNode[] }) {
     <ul className="account-tree list-unstyled ps-3 border-start">
       {nodes.map(({ account, children }) => (
         <li key={account.id} className="py-1">
-          <Link href={`/accounts/${account.id}/`}>{account.name}</Link>{' '}
+          <Link href={`/accounts/${account.id}/`} prefetch={false}>{account.name}</Link>{' '}
           <span className="text-body-secondary small">{account.customerNumber}</span>{' '}
           <StatusBadge kind="account" status={account.status} />
           {children.length > 0 && <Branch nodes={children} />}

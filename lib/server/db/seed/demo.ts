@@ -1,4 +1,6 @@
 import 'server-only';
+import type { LEGAL_FORMS } from '@/lib/schemas/account';
+import { benefitDefinition, type BenefitCode } from '@/lib/schemas/benefit-catalogue';
 import { createHash, randomUUID } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import { hashPassword } from '@/lib/server/auth/passwords';
@@ -365,26 +367,15 @@ type UserKey = (typeof USER_SEEDS)[number]['key'];
 // Accounts
 // ---------------------------------------------------------------------------------------------
 
-/** Units of the benefit catalogue (SPEC §2); the seed only needs the unit per code. */
-const BENEFIT_UNITS = {
-  sachbezug: 'month',
-  essenszuschuss: 'working_day',
-  internet: 'month',
-  jobticket: 'month',
-  kita: 'month',
-  gesundheit: 'year',
-  erholung: 'year',
-  geschenk: 'occasion',
-  bav: 'percent', // amountCents holds percent × 100
-  bkv: 'month',
-} as const;
-type BenefitCode = keyof typeof BENEFIT_UNITS;
-
 function benefits(...entries: Array<[BenefitCode, number]>): BenefitRow[] {
-  return entries.map(([code, amountCents]) => ({ code, amountCents, unit: BENEFIT_UNITS[code] }));
+  return entries.map(([code, amountCents]) => {
+    const definition = benefitDefinition(code);
+    if (!definition) throw new Error(`demo seed: unknown benefit ${code}`);
+    return { code, amountCents, unit: definition.unit };
+  });
 }
 
-type LegalForm = 'GmbH' | 'AG' | 'SE' | 'KG' | 'OHG' | 'GmbH & Co. KG' | 'e.K.' | 'GbR' | 'eG' | 'Sonstige';
+type LegalForm = (typeof LEGAL_FORMS)[number];
 
 interface AccountSeed {
   key: string;

@@ -185,28 +185,10 @@ const BENEFIT_TEMPLATES = [
   ],
 ];
 
-const WHITELIST_NOTES = [
-  '',
-  '',
-  '',
-  'Aushilfe',
-  'Werkstudentin',
-  'Praktikum',
-  'Private Adresse',
-  'Elternzeitvertretung',
-  'Saisonkraft',
-];
-const NOTES = [
-  '',
-  '',
-  '',
-  '',
-  '',
-  '',
-  'Rahmenvertrag verlängert.',
-  'Ansprechpartner wechselt zum Quartalsende.',
-  'Schichtbetrieb.',
-];
+// prettier-ignore
+const WHITELIST_NOTES = ['', '', '', 'Aushilfe', 'Werkstudentin', 'Praktikum', 'Private Adresse', 'Elternzeitvertretung', 'Saisonkraft'];
+// prettier-ignore
+const NOTES = ['', '', '', '', '', '', 'Rahmenvertrag verlängert.', 'Ansprechpartner wechselt zum Quartalsende.', 'Schichtbetrieb.'];
 
 // ---------------------------------------------------------------------------------------------
 // Tree shapes

@@ -2,11 +2,17 @@ import 'server-only';
 import * as accounts from './accounts';
 import * as auth from './auth';
 import * as exportOperations from './export';
+import * as identity from './identity';
+import * as profile from './profile';
+import * as users from './users';
 import type { Operation } from '../operation';
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export const operations: Operation[] = [
   ...Object.values(auth),
+  ...Object.values(identity),
+  ...Object.values(profile),
   ...Object.values(accounts),
+  ...Object.values(users),
   ...Object.values(exportOperations),
 ];

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AccountExportQuery } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { accounts, users } from '@/lib/server/db/schema';
+import { accountCounts, accounts, users } from '@/lib/server/db/schema';
 import { accountReach } from './reach';
 
 /**
@@ -271,12 +271,37 @@ export async function selectAccountPage<C extends typeof accountListColumns>(
   );
 }
 
+/**
+ * The total from the trigger-kept `account_counts` when the filter is one of its dimensions
+ * (distributor, status, level) and the reach is all accounts or a distributor's; else null.
+ */
+async function countFromTotals(
+  db: DbOrTx,
+  actor: Pick<Actor, 'id' | 'role' | 'accountId'>,
+  filters: ResolvedAccountFilters,
+): Promise<number | null> {
+  if (filters.view === 'manager' || filters.q || filters.parentId || filters.managerId) return null;
+  if (actor.role === 'manager') return null;
+  const conditions: SQL[] = [];
+  if (actor.role === 'distributor') conditions.push(eq(accountCounts.distributorKey, actor.id));
+  if (filters.distributorId) conditions.push(eq(accountCounts.distributorKey, filters.distributorId));
+  if (filters.status) conditions.push(eq(accountCounts.status, filters.status));
+  if (filters.topLevel !== undefined) conditions.push(eq(accountCounts.isTopLevel, filters.topLevel));
+  const [row] = await db
+    .select({ n: sql<string | number | null>`sum(${accountCounts.n})` })
+    .from(accountCounts)
+    .where(and(...conditions));
+  return Number(row?.n ?? 0);
+}
+
 /** The number of rows of the list (in the manager view: of (manager, account) pairs). */
 export async function countAccounts(
   db: DbOrTx,
   actor: Pick<Actor, 'id' | 'role' | 'accountId'>,
   filters: ResolvedAccountFilters,
 ): Promise<number> {
+  const fromTotals = await countFromTotals(db, actor, filters);
+  if (fromTotals !== null) return fromTotals;
   const base = db.select({ n: count() }).from(accounts).$dynamic();
   const joined = filters.view === 'manager' ? base.innerJoin(managerUser, managerJoin) : base;
   const [row] = await joined.where(accountConditions(actor, filters));

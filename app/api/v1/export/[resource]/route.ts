@@ -1,12 +1,15 @@
 import type { NextRequest } from 'next/server';
 import { ApiError } from '@/lib/server/http/api-error';
 import * as op from '@/lib/server/http/operations/export';
+import * as userOp from '@/lib/server/http/operations/users';
 import { errorResponse, route } from '@/lib/server/http/route';
 import { exportAccountsCsv } from '@/lib/server/services/export/export-accounts';
+import { exportUsersCsv } from '@/lib/server/services/export/export-users';
 
 /** `GET /export/{resource}.csv`: one streamed CSV export per resource, each with its list's filters. */
 const exporters: Record<string, ReturnType<typeof route>> = {
   'accounts.csv': route(op.accountsCsv, ({ actor, query }) => Promise.resolve(exportAccountsCsv(actor, query))),
+  'users.csv': route(userOp.exportCsv, ({ actor, query }) => Promise.resolve(exportUsersCsv(actor, query))),
 };
 
 export async function GET(req: NextRequest, context: { params: Promise<{ resource: string }> }) {

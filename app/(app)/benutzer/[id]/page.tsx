@@ -1,0 +1,131 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { getMe, serverApi } from '@/lib/api-client/server';
+import { usersApi } from '@/lib/api-client/users';
+import { formatDateTime } from '@/lib/format';
+import { roleSchema } from '@/lib/schemas/roles';
+import { canManageUser } from '../_components/user-permissions';
+import { UserActionsBar } from './_components/user-actions-bar';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { id } = await props.params;
+  const user = await serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema });
+  return { title: `${user.firstName} ${user.lastName}` };
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="col-sm-4 text-body-secondary fw-normal">{label}</dt>
+      <dd className="col-sm-8">{children}</dd>
+    </>
+  );
+}
+
+/** One user: profile data, role, account, status and what the signed-in user may do with them. */
+export default async function UserPage(props: Props) {
+  const { id } = await props.params;
+  const [user, me, t, tRoles, tCommon, locale] = await Promise.all([
+    serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema }),
+    getMe(),
+    getTranslations('users'),
+    getTranslations('roles'),
+    getTranslations('common'),
+    getLocale(),
+  ]);
+  const name = `${user.firstName} ${user.lastName}`;
+  const none = t('fields.none');
+  const mayManage = canManageUser(me, user);
+  const isSelf = me.id === user.id;
+  const roleGrant = user.pendingApprovals.find((approval) => approval.kind === 'role_grant');
+  const requestedRole = roleSchema.safeParse(roleGrant?.payload.role);
+
+  return (
+    <>
+      <p className="mb-1 small">
+        <Link href="/benutzer/">{t('actions.backToList')}</Link>
+      </p>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h1 className="h3 mb-0">{name}</h1>
+        <StatusBadge kind="user" status={user.status} />
+      </div>
+      <p className="text-body-secondary mb-3">
+        {tRoles(user.role)}
+        {user.accountName ? ` · ${user.accountName}` : ''}
+      </p>
+      <div className="mb-3">
+        {isSelf ? (
+          <Link href="/profil/" className="btn btn-outline-primary">
+            {t('actions.ownProfile')}
+          </Link>
+        ) : (
+          <UserActionsBar
+            user={{ id: user.id, name, email: user.email }}
+            can={{
+              edit: mayManage && user.status !== 'deactivated',
+              lock: mayManage && user.status === 'active',
+              unlock: mayManage && user.status === 'locked',
+              deactivate: mayManage && user.status !== 'deactivated',
+              resendInvitation: mayManage && user.status === 'invited',
+            }}
+          />
+        )}
+      </div>
+
+      {roleGrant && (
+        <div className="alert alert-info" role="status" data-testid="pending-role-grant">
+          {requestedRole.success
+            ? t('pending.roleGrant', { role: tRoles(requestedRole.data) })
+            : t('pending.roleGrantUnknown')}
+        </div>
+      )}
+      {user.status === 'deactivated' && (
+        <div className="alert alert-secondary" role="status">
+          {t('deactivatedNotice')}
+        </div>
+      )}
+
+      <section aria-labelledby="user-data-heading" className="mb-4">
+        <h2 id="user-data-heading" className="h5">
+          {t('sections.profile')}
+        </h2>
+        <dl className="row mb-0">
+          <Row label={t('fields.email')}>
+            <a href={`mailto:${user.email}`}>{user.email}</a>
+          </Row>
+          <Row label={t('fields.firstName')}>{user.firstName}</Row>
+          <Row label={t('fields.lastName')}>{user.lastName}</Row>
+          <Row label={t('fields.phone')}>{user.phone || none}</Row>
+          <Row label={t('fields.locale')}>{tCommon(`languages.${user.locale}`)}</Row>
+        </dl>
+      </section>
+      <section aria-labelledby="user-access-heading" className="mb-4">
+        <h2 id="user-access-heading" className="h5">
+          {t('sections.access')}
+        </h2>
+        <dl className="row mb-0">
+          <Row label={t('fields.role')}>{tRoles(user.role)}</Row>
+          <Row label={t('fields.account')}>
+            {user.accountId ? (
+              <Link href={`/accounts/${user.accountId}/`}>{user.accountName ?? user.accountId}</Link>
+            ) : (
+              none
+            )}
+          </Row>
+          <Row label={t('fields.status')}>
+            <StatusBadge kind="user" status={user.status} />
+          </Row>
+          <Row label={t('fields.lastLoginAt')}>
+            {user.lastLoginAt ? formatDateTime(user.lastLoginAt, locale) : t('neverSignedIn')}
+          </Row>
+          <Row label={t('fields.createdAt')}>{formatDateTime(user.createdAt, locale)}</Row>
+          <Row label={t('fields.updatedAt')}>{formatDateTime(user.updatedAt, locale)}</Row>
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+'use client';
+
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { FormField } from '@/components/ui/form';
+import type { FieldErrorLike } from '@/components/ui/form/form-field';
+import { toQueryString } from '@/lib/api-client/accounts';
+import { accountListSchema } from '@/lib/schemas/account';
+import { ACCOUNT_PICKER_LIMIT, type AccountOption } from './account-option';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+async function searchAccounts(q: string, signal: AbortSignal): Promise<AccountOption[]> {
+  const query = toQueryString({ q, perPage: ACCOUNT_PICKER_LIMIT, sort: 'name' });
+  const response = await fetch(`/api/ui/accounts/${query}`, { signal, headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`accounts search answered ${response.status}`);
+  return accountListSchema.parse(await response.json()).items.map((item) => ({ id: item.id, name: item.name }));
+}
+
+export interface AccountPickerProps {
+  /** The accounts in reach, by name (the first `ACCOUNT_PICKER_LIMIT`). */
+  options: readonly AccountOption[];
+  /** More accounts exist than `options` holds: a search box finds the others. */
+  hasMore: boolean;
+  error?: FieldErrorLike;
+  disabled?: boolean;
+}
+
+/**
+ * The account of a manager: a native select of the accounts in reach. Where there are more than
+ * the page loaded, a search box above it asks the API (through the same-origin proxy) for
+ * matching names. The chosen account always stays among the options, so a new search never
+ * silently changes the selection.
+ */
+export function AccountPicker({ options, hasMore, error, disabled }: AccountPickerProps) {
+  const t = useTranslations('users');
+  const searchId = useId();
+  const { register } = useFormContext<{ accountId: string | null }>();
+  const selectedId = useWatch<{ accountId: string | null }, 'accountId'>({ name: 'accountId' });
+  const [text, setText] = useState('');
+  const [term, setTerm] = useState('');
+  const known = useRef(new Map(options.map((option) => [option.id, option.name])));
+
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const search = useQuery({
+    queryKey: ['accounts', 'picker', term],
+    queryFn: ({ signal }) => searchAccounts(term, signal),
+    enabled: hasMore && term.length >= 2,
+  });
+  for (const option of search.data ?? []) known.current.set(option.id, option.name);
+
+  const shown = useMemo(() => {
+    const list = term.length >= 2 && search.data ? [...search.data] : [...options];
+    const selectedName = selectedId ? known.current.get(selectedId) : undefined;
+    if (selectedId && selectedName && !list.some((option) => option.id === selectedId)) {
+      list.unshift({ id: selectedId, name: selectedName });
+    }
+    return list;
+  }, [options, search.data, selectedId, term]);
+
+  const help = !hasMore
+    ? undefined
+    : term.length < 2
+      ? t('help.accountSearch', { count: ACCOUNT_PICKER_LIMIT })
+      : search.isFetching
+        ? t('help.accountSearching')
+        : search.isError
+          ? t('help.accountSearchFailed')
+          : t('help.accountSearchResult', { count: search.data?.length ?? 0 });
+
+  return (
+    <>
+      {hasMore ? (
+        <div className="mb-2">
+          <label htmlFor={searchId} className="form-label">
+            {t('fields.accountSearch')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="form-control"
+            value={text}
+            maxLength={200}
+            autoComplete="off"
+            disabled={disabled}
+            onChange={(event) => setText(event.target.value)}
+            // Enter searches at once instead of submitting the invitation.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                setTerm(text.trim());
+              }
+            }}
+          />
+        </div>
+      ) : null}
+      <FormField
+        as="select"
+        label={t('fields.account')}
+        required
+        className="mb-0"
+        placeholder={t('form.chooseAccount')}
+        options={shown.map((option) => ({ value: option.id, label: option.name }))}
+        help={help}
+        error={error}
+        disabled={disabled}
+        {...register('accountId', { setValueAs: (value: string | null) => value || null })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+'use server';
+
+import { callApi } from '@/lib/api-client/action';
+import { usersApi } from '@/lib/api-client/users';
+import { userSchema, type UserInviteInput, type UserUpdateInput } from '@/lib/schemas/user';
+
+/** Mutations of the user pages: each is one call to the benefits API with the session's token. */
+
+export async function inviteUserAction(input: UserInviteInput) {
+  return callApi('/users/', { method: 'POST', body: input, schema: userSchema });
+}
+
+export async function updateUserAction(id: string, version: number, input: UserUpdateInput) {
+  return callApi(usersApi.detailPath(id), {
+    method: 'PATCH',
+    body: input,
+    headers: { 'if-match': `W/"${version}"` },
+    schema: usersApi.updateResultSchema,
+  });
+}
+
+export async function lockUserAction(id: string) {
+  return callApi(usersApi.actionPath(id, 'lock'), { method: 'POST', schema: userSchema });
+}
+
+export async function unlockUserAction(id: string) {
+  return callApi(usersApi.actionPath(id, 'unlock'), { method: 'POST', schema: userSchema });
+}
+
+export async function deactivateUserAction(id: string) {
+  return callApi(usersApi.actionPath(id, 'deactivate'), { method: 'POST', schema: userSchema });
+}
+
+export async function resendInvitationAction(id: string) {
+  return callApi(usersApi.actionPath(id, 'resend-invitation'), { method: 'POST', schema: userSchema });
+}

@@ -1,0 +1,430 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { FormProvider, useWatch } from 'react-hook-form';
+import { useTranslations } from 'next-intl';
+import { z } from 'zod';
+import { FormErrorSummary, FormField, RequiredHint, applyServerErrors, useZodForm } from '@/components/ui/form';
+import { useToast } from '@/components/ui/toast-provider';
+import type { ActionError } from '@/lib/api-client/action';
+import { LOCALES, type Locale } from '@/lib/schemas/auth';
+import type { Role } from '@/lib/schemas/roles';
+import { userInviteSchema, userSchema, type User, type UserUpdateInput } from '@/lib/schemas/user';
+import type { AccountOption } from './account-option';
+import { AccountPicker } from './account-picker';
+import {
+  USER_CONFLICT_FIELDS,
+  UserConflictPanel,
+  comparableFromUser,
+  isSameUserValue,
+  type ComparableUserValues,
+} from './user-conflict-panel';
+import { inviteUserAction, updateUserAction } from './user-actions';
+import { needsApproval } from './user-permissions';
+
+/** What the form holds while the user types; `email` only when inviting. */
+export interface UserFormValues {
+  email?: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  /** `''` until the user picks one. */
+  role: Role | '';
+  /** Only for managers; kept while another role is chosen, dropped on save. */
+  accountId: string | null;
+  locale: Locale;
+}
+
+/** The values after the shared schema: trimmed, the e-mail lower-cased, `accountId` `null` when none. */
+type ParsedUserForm = {
+  email?: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  role: Role;
+  accountId: string | null;
+  locale: Locale;
+};
+
+export type UserFormProps = {
+  /** The roles the signed-in user may give (the current role of `initial` is added when editing). */
+  roles: readonly Role[];
+  /** Accounts in reach for a manager, by name. */
+  accounts: readonly AccountOption[];
+  /** More accounts exist than `accounts` holds. */
+  hasMoreAccounts: boolean;
+} & (
+  | {
+      /** Edit this user; changes are saved against `initial.version`. */
+      initial: User;
+      defaultAccountId?: never;
+    }
+  | {
+      initial?: never;
+      /** Preselects the account (coming from an account's Benutzer tab). */
+      defaultAccountId?: string | null;
+    }
+);
+
+type Problem = { kind: 'failed'; message: string } | { kind: 'pendingRole'; message: string };
+interface Conflict {
+  current: User;
+  mine: ComparableUserValues;
+}
+
+const userHref = (id: string) => `/benutzer/${id}/`;
+
+/**
+ * Managers belong to an account, nobody else does (the shared schema's rule). An account picked
+ * before the role changed away from manager is dropped rather than refused; a manager without one
+ * gets the error with `when`, so one submit shows it together with the other fields' errors.
+ */
+function withAccountRule<T extends z.ZodType<{ role?: unknown; accountId?: unknown }>>(schema: T, required: string) {
+  return z.preprocess(
+    (value) =>
+      value && typeof value === 'object' && (value as { role?: unknown }).role !== 'manager'
+        ? { ...value, accountId: null }
+        : value,
+    schema.refine((value) => value.role !== 'manager' || Boolean(value.accountId), {
+      path: ['accountId'],
+      message: required,
+      when: () => true,
+    }),
+  );
+}
+
+const { email, firstName, lastName, phone, role, accountId, locale } = userInviteSchema.shape;
+const inviteShape = { email, firstName, lastName, phone, role, accountId, locale };
+const editShape = { firstName, lastName, phone, role, accountId, locale };
+
+function formValuesFromUser(user: User): UserFormValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    role: user.role,
+    accountId: user.accountId,
+    locale: user.locale,
+  };
+}
+
+function comparableFromForm(values: ParsedUserForm): ComparableUserValues {
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    phone: values.phone,
+    locale: values.locale,
+    role: values.role,
+    accountId: values.accountId ?? null,
+  };
+}
+
+/** An edit sends only what differs from the record the user started from (PATCH semantics). */
+function changedFields(values: ParsedUserForm, base: User): UserUpdateInput {
+  const before = comparableFromUser(base);
+  const mine = comparableFromForm(values);
+  const changed = USER_CONFLICT_FIELDS.filter((field) => !isSameUserValue(mine[field], before[field]));
+  return Object.fromEntries(changed.map((field) => [field, mine[field]])) as UserUpdateInput;
+}
+
+/**
+ * Invite a user (`roles`, `accounts`) or edit one (`initial`). Validated with the API's own
+ * schema; the API's field errors land on the fields; a stale edit shows the conflict panel and
+ * keeps everything typed. Granting admin or back office becomes an approval request, and the form
+ * says so before the user saves.
+ */
+export function UserForm(props: UserFormProps) {
+  const t = useTranslations('users');
+  const tRoles = useTranslations('roles');
+  const tCommon = useTranslations('common');
+  const router = useRouter();
+  const showToast = useToast();
+  const isEdit = props.initial !== undefined;
+
+  const [base, setBase] = useState<User | null>(props.initial ?? null);
+  const [version, setVersion] = useState(props.initial?.version ?? 0);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [isDone, setDone] = useState(false);
+
+  const accountRequired = t('form.accountRequired');
+  const schema = useMemo(
+    () =>
+      withAccountRule(z.strictObject(isEdit ? editShape : inviteShape), accountRequired) as unknown as z.ZodType<
+        ParsedUserForm,
+        UserFormValues
+      >,
+    [isEdit, accountRequired],
+  );
+
+  const roles = useMemo(() => {
+    const offered = [...props.roles];
+    if (props.initial && !offered.includes(props.initial.role)) offered.unshift(props.initial.role);
+    return offered;
+  }, [props.roles, props.initial]);
+
+  const accounts = useMemo(() => {
+    const list = [...props.accounts];
+    const own = props.initial;
+    if (own?.accountId && !list.some((option) => option.id === own.accountId)) {
+      list.unshift({ id: own.accountId, name: own.accountName ?? own.accountId });
+    }
+    return list;
+  }, [props.accounts, props.initial]);
+
+  const form = useZodForm(schema, {
+    defaultValues: props.initial
+      ? formValuesFromUser(props.initial)
+      : {
+          email: '',
+          firstName: '',
+          lastName: '',
+          phone: '',
+          // A distributor may only invite managers, and an invitation from an account's tab is for
+          // one of its managers: nothing to choose then.
+          role: roles.length === 1 ? roles[0] : props.defaultAccountId && roles.includes('manager') ? 'manager' : '',
+          accountId: props.defaultAccountId ?? null,
+          locale: 'de',
+        },
+  });
+  const { errors, submitCount } = form.formState;
+  const isBusy = form.formState.isSubmitting || isDone;
+  const chosenRole = useWatch({ control: form.control, name: 'role' });
+  const isManager = chosenRole === 'manager';
+  const isRoleChange = !base || chosenRole !== base.role;
+  const hasPendingRoleGrant = base?.pendingApprovals.some((approval) => approval.kind === 'role_grant') ?? false;
+
+  const isFormPath = (path: string) =>
+    path === 'email' ? !isEdit : (USER_CONFLICT_FIELDS as readonly string[]).includes(path);
+
+  function handleFailure(error: ActionError, values: ParsedUserForm) {
+    if ((error.statusCode === 422 || error.statusCode === 409) && error.details?.length) {
+      const { applied } = applyServerErrors(form.setError, error.details, { fields: isFormPath });
+      if (applied.includes('role') && error.statusCode === 409) {
+        setProblem({ kind: 'pendingRole', message: error.message });
+      }
+      return;
+    }
+    if (error.statusCode === 409) {
+      const current = userSchema.safeParse(error.current);
+      if (current.success && base) {
+        setConflict({ current: current.data, mine: comparableFromForm(values) });
+        return;
+      }
+    }
+    setProblem({ kind: 'failed', message: error.message });
+  }
+
+  async function save(values: ParsedUserForm, expectedVersion: number) {
+    setProblem(null);
+    setConflict(null);
+    const parsed = { ...values, accountId: values.role === 'manager' ? (values.accountId ?? null) : null };
+    if (base) {
+      const changes = changedFields(parsed, base);
+      if (Object.keys(changes).length === 0) {
+        router.push(userHref(base.id));
+        return;
+      }
+      const result = await updateUserAction(base.id, expectedVersion, changes);
+      if (!result.ok) return handleFailure(result.error, parsed);
+      showToast(
+        result.data.approval
+          ? { variant: 'info', message: t('toasts.roleApproval') }
+          : { variant: 'success', message: t('toasts.saved') },
+      );
+      setDone(true);
+      router.push(userHref(result.data.user.id));
+      router.refresh();
+      return;
+    }
+    const result = await inviteUserAction({ ...parsed, email: parsed.email ?? '' });
+    if (!result.ok) return handleFailure(result.error, parsed);
+    const isPendingApproval =
+      needsApproval(parsed.role) || result.data.pendingApprovals.some((approval) => approval.kind === 'role_grant');
+    showToast(
+      isPendingApproval
+        ? { variant: 'info', message: t('toasts.inviteApproval', { email: result.data.email }) }
+        : { variant: 'success', message: t('toasts.invited', { email: result.data.email }) },
+    );
+    setDone(true);
+    router.push(userHref(result.data.id));
+    router.refresh();
+  }
+
+  const overwrite = (current: User) => {
+    setVersion(current.version);
+    void form.handleSubmit((values) => save(values, current.version))();
+  };
+
+  const takeCurrent = (current: User) => {
+    form.reset(formValuesFromUser(current));
+    setBase(current);
+    setVersion(current.version);
+    setConflict(null);
+    setProblem(null);
+  };
+
+  const labels: Record<string, string> = {
+    email: t('fields.email'),
+    firstName: t('fields.firstName'),
+    lastName: t('fields.lastName'),
+    phone: t('fields.phone'),
+    role: t('fields.role'),
+    accountId: t('fields.account'),
+    locale: t('fields.locale'),
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={form.handleSubmit((values) => save(values, version))} data-testid="user-form">
+        <RequiredHint />
+        <FormErrorSummary errors={errors} submitCount={submitCount} labels={labels} title={t('form.errorSummary')} />
+        {conflict ? (
+          <UserConflictPanel
+            mine={conflict.mine}
+            current={conflict.current}
+            base={base ?? undefined}
+            accountName={(id) => accounts.find((option) => option.id === id)?.name}
+            isBusy={isBusy}
+            onOverwrite={() => overwrite(conflict.current)}
+            onTakeCurrent={() => takeCurrent(conflict.current)}
+          />
+        ) : null}
+        {problem ? (
+          <div className={`alert ${problem.kind === 'pendingRole' ? 'alert-warning' : 'alert-danger'}`} role="alert">
+            {problem.kind === 'pendingRole' ? problem.message : t('toasts.failed', { message: problem.message })}
+          </div>
+        ) : null}
+
+        <fieldset className="mb-4">
+          <legend className="h5">{t('sections.profile')}</legend>
+          <div className="row g-3">
+            {isEdit ? (
+              <div className="col-12">
+                <span className="form-label d-block">{t('fields.email')}</span>
+                <span className="form-control-plaintext py-0">{base?.email}</span>
+              </div>
+            ) : (
+              <div className="col-md-8">
+                <FormField
+                  type="email"
+                  label={t('fields.email')}
+                  required
+                  className="mb-0"
+                  autoComplete="off"
+                  maxLength={254}
+                  help={t('help.email')}
+                  error={errors.email}
+                  {...form.register('email')}
+                />
+              </div>
+            )}
+            <div className="col-md-6">
+              <FormField
+                label={t('fields.firstName')}
+                required
+                className="mb-0"
+                autoComplete="off"
+                maxLength={100}
+                error={errors.firstName}
+                {...form.register('firstName')}
+              />
+            </div>
+            <div className="col-md-6">
+              <FormField
+                label={t('fields.lastName')}
+                required
+                className="mb-0"
+                autoComplete="off"
+                maxLength={100}
+                error={errors.lastName}
+                {...form.register('lastName')}
+              />
+            </div>
+            <div className="col-md-6">
+              <FormField
+                type="tel"
+                label={t('fields.phone')}
+                className="mb-0"
+                maxLength={50}
+                error={errors.phone}
+                {...form.register('phone')}
+              />
+            </div>
+            <div className="col-md-6">
+              <FormField
+                as="select"
+                label={t('fields.locale')}
+                required
+                className="mb-0"
+                help={t('help.locale')}
+                options={LOCALES.map((code) => ({ value: code, label: tCommon(`languages.${code}`) }))}
+                error={errors.locale}
+                {...form.register('locale')}
+              />
+            </div>
+          </div>
+        </fieldset>
+
+        <fieldset className="mb-4">
+          <legend className="h5">{t('sections.access')}</legend>
+          <div className="row g-3">
+            <div className="col-md-6">
+              <FormField
+                as="select"
+                label={t('fields.role')}
+                required
+                className="mb-0"
+                placeholder={isEdit ? undefined : t('form.chooseRole')}
+                options={roles.map((code) => ({ value: code, label: tRoles(code) }))}
+                error={errors.role}
+                {...form.register('role')}
+              />
+            </div>
+            {isManager ? (
+              <div className="col-md-6">
+                <AccountPicker options={accounts} hasMore={props.hasMoreAccounts} error={errors.accountId} />
+              </div>
+            ) : null}
+            {needsApproval(chosenRole) && isRoleChange ? (
+              <div className="col-12">
+                <div className="alert alert-info mb-0" role="note" data-testid="approval-notice">
+                  {isEdit
+                    ? t('form.roleApprovalEdit', { role: tRoles(chosenRole as Role) })
+                    : t('form.roleApprovalInvite', { role: tRoles(chosenRole as Role) })}
+                </div>
+              </div>
+            ) : null}
+            {hasPendingRoleGrant ? (
+              <div className="col-12">
+                <div className="alert alert-warning mb-0" role="note">
+                  {t('form.pendingRoleGrant')}
+                </div>
+              </div>
+            ) : null}
+          </div>
+        </fieldset>
+
+        <div className="d-flex flex-wrap gap-2">
+          <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy || undefined}>
+            {isBusy ? (
+              <>
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                {t('form.saving')}
+              </>
+            ) : isEdit ? (
+              t('form.save')
+            ) : (
+              t('form.invite')
+            )}
+          </button>
+          <Link href={base ? userHref(base.id) : '/benutzer/'} className="btn btn-outline-secondary">
+            {t('form.cancel')}
+          </Link>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,154 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { ListToolbar } from '@/components/ui/list-toolbar';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { getMe, serverApi } from '@/lib/api-client/server';
+import { usersApi } from '@/lib/api-client/users';
+import { hasScope } from '@/lib/auth/has-scope';
+import { formatDateTime } from '@/lib/format';
+import { hasListFilter, listHref, parseListParams, type SearchParamsRecord } from '@/lib/list-params';
+import { uuidSchema } from '@/lib/schemas/common';
+import { ROLES, USER_SORT_FIELDS, USER_STATUSES, type UserListItem, type UserListQuery } from '@/lib/schemas/user';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('users');
+  return { title: t('title') };
+}
+
+const PATH = '/benutzer/';
+
+/** The users in the caller's reach; `?accountId=` (from an account's Benutzer tab) narrows to one account. */
+export default async function UsersPage(props: { searchParams: Promise<SearchParamsRecord> }) {
+  const params = parseListParams(await props.searchParams, {
+    sortFields: USER_SORT_FIELDS,
+    defaultSort: 'lastName',
+    filters: ['role', 'status', 'accountId'],
+    filterValues: { role: ROLES, status: USER_STATUSES },
+  });
+  // A hand-edited id would be refused by the API (422); the list then simply ignores it.
+  const accountId = uuidSchema.safeParse(params.filters.accountId).success ? params.filters.accountId : undefined;
+  if (!accountId) delete params.filters.accountId;
+  const query: Partial<UserListQuery> = {
+    page: params.page,
+    perPage: params.perPage,
+    sort: params.sort,
+    order: params.order,
+    q: params.q || undefined,
+    role: params.filters.role as UserListQuery['role'],
+    status: params.filters.status as UserListQuery['status'],
+    accountId,
+  };
+
+  const [me, list, t, tRoles, tStatus, locale] = await Promise.all([
+    getMe(),
+    serverApi(usersApi.listPath(query), { schema: usersApi.listSchema }),
+    getTranslations('users'),
+    getTranslations('roles'),
+    getTranslations('status.user'),
+    getLocale(),
+  ]);
+  const canWrite = hasScope(me.scope, 'users.write');
+  // Distributors and managers only ever see managers: a role filter would have nothing to choose.
+  const isStaff = me.role === 'admin' || me.role === 'backoffice';
+  const accountName = accountId ? list.items.find((row) => row.accountId === accountId)?.accountName : undefined;
+
+  const columns: DataTableColumn<UserListItem>[] = [
+    {
+      key: 'name',
+      header: t('columns.name'),
+      sortField: 'lastName',
+      isRowHeader: true,
+      cell: (row) => <Link href={`/benutzer/${row.id}/`} prefetch={false}>{`${row.firstName} ${row.lastName}`}</Link>,
+    },
+    { key: 'email', header: t('columns.email'), sortField: 'email', className: 'text-break', cell: (row) => row.email },
+    { key: 'role', header: t('columns.role'), sortField: 'role', cell: (row) => tRoles(row.role) },
+    {
+      key: 'account',
+      header: t('columns.account'),
+      className: 'd-none d-md-table-cell',
+      cell: (row) =>
+        row.accountId ? (
+          <Link href={`/accounts/${row.accountId}/`} prefetch={false}>{row.accountName ?? row.accountId}</Link>
+        ) : (
+          t('noAccount')
+        ),
+    },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      sortField: 'status',
+      cell: (row) => <StatusBadge kind="user" status={row.status} />,
+    },
+    {
+      key: 'lastLoginAt',
+      header: t('columns.lastLoginAt'),
+      sortField: 'lastLoginAt',
+      className: 'text-nowrap d-none d-lg-table-cell',
+      cell: (row) => (row.lastLoginAt ? formatDateTime(row.lastLoginAt, locale) : t('neverSignedIn')),
+    },
+  ];
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">{t('title')}</h1>
+        {canWrite && (
+          <Link
+            href={accountId ? `/benutzer/neu/?accountId=${accountId}` : '/benutzer/neu/'}
+            className="btn btn-primary"
+          >
+            {t('invite')}
+          </Link>
+        )}
+      </div>
+      {accountId && (
+        <div
+          className="alert alert-info d-flex flex-wrap align-items-center gap-2"
+          role="status"
+          data-testid="account-filter"
+        >
+          <span>{accountName ? t('filters.accountOnly', { name: accountName }) : t('filters.accountOnlyUnknown')}</span>
+          <Link href={listHref(PATH, params, { filters: { accountId: null } })} className="alert-link">
+            {t('filters.clearAccount')}
+          </Link>
+        </div>
+      )}
+      <ListToolbar
+        searchLabel={t('filters.search')}
+        exportHref={usersApi.exportHref(query)}
+        filters={[
+          ...(isStaff
+            ? [
+                {
+                  name: 'role',
+                  label: t('filters.role'),
+                  allLabel: t('filters.allRoles'),
+                  options: ROLES.map((role) => ({ value: role, label: tRoles(role) })),
+                },
+              ]
+            : []),
+          {
+            name: 'status',
+            label: t('filters.status'),
+            allLabel: t('filters.allStatuses'),
+            options: USER_STATUSES.map((status) => ({ value: status, label: tStatus(status) })),
+          },
+        ]}
+      />
+      <DataTable
+        columns={columns}
+        rows={list.items}
+        rowKey={(row) => row.id}
+        total={list.total}
+        params={params}
+        page={list.page}
+        perPage={list.perPage}
+        pathname={PATH}
+        caption={t('caption')}
+        isFiltered={hasListFilter(params)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { profileApi } from '@/lib/api-client/profile';
+import { serverApi } from '@/lib/api-client/server';
+import { EmailChangeForm } from './_components/email-change-form';
+import { PasswordChangeForm } from './_components/password-change-form';
+import { ProfileSettings } from './_components/profile-settings';
+import { SessionsTable } from './_components/sessions-table';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('profile');
+  return { title: t('title') };
+}
+
+/** The signed-in user's own data, language, password, e-mail address and sessions. */
+export default async function ProfilePage() {
+  const [profile, sessions, t, tRoles] = await Promise.all([
+    serverApi(profileApi.path, { schema: profileApi.schema }),
+    serverApi(profileApi.sessionsPath, { schema: profileApi.sessionsSchema }),
+    getTranslations('profile'),
+    getTranslations('roles'),
+  ]);
+
+  return (
+    <>
+      <h1 className="h3 mb-1">{t('title')}</h1>
+      <p className="text-body-secondary mb-4">
+        {`${profile.firstName} ${profile.lastName}`} · {tRoles(profile.role)}
+        {profile.accountName ? ` · ${profile.accountName}` : ''}
+      </p>
+      {/* Keyed by version: a change saved elsewhere (another tab) starts the form from the new record. */}
+      <ProfileSettings key={profile.version} profile={profile} />
+      <PasswordChangeForm />
+      <EmailChangeForm currentEmail={profile.email} />
+      <SessionsTable sessions={sessions.items} />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+'use client';
+
+import { useState } from 'react';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { z } from 'zod';
+import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
+import { forgotPasswordAction } from '../../pw-reset/_components/identity-actions';
+
+interface ForgotPasswordValues {
+  email: string;
+}
+
+const schema = z.object({ email: z.string().trim().min(1).max(254).pipe(z.email()) });
+
+/**
+ * Asks for the e-mail address and then always says the same, whether an account exists or not
+ * (no user enumeration). Invited users who lost their invitation get a new one the same way.
+ */
+export function ForgotPasswordForm() {
+  const t = useTranslations('identity.forgot');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm<ForgotPasswordValues, ForgotPasswordValues>(schema, { defaultValues: { email: '' } });
+  const { errors, submitCount } = form.formState;
+  const isBusy = form.formState.isSubmitting;
+
+  async function onSubmit(values: ForgotPasswordValues) {
+    setFailure(null);
+    const result = await forgotPasswordAction(values.email);
+    if (result.ok) {
+      setSentTo(values.email);
+      return;
+    }
+    if (result.error.statusCode === 422 && result.error.details?.length) {
+      applyServerErrors(form.setError, result.error.details, { fields: ['email'] });
+      return;
+    }
+    setFailure(result.error.message);
+  }
+
+  if (sentTo) {
+    return (
+      <>
+        <div className="alert alert-success" role="status" data-testid="forgot-sent">
+          {t('sent')}
+        </div>
+        <p className="text-body-secondary">{t('sentHint')}</p>
+        <div className="d-flex flex-wrap gap-2">
+          <Link href="/login/" className="btn btn-primary">
+            {t('backToLogin')}
+          </Link>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => {
+              setSentTo(null);
+              form.reset({ email: sentTo });
+            }}
+          >
+            {t('again')}
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} data-testid="forgot-password-form">
+      <FormErrorSummary
+        errors={errors}
+        submitCount={submitCount}
+        labels={{ email: t('email') }}
+        title={t('errorSummary')}
+      />
+      {failure ? (
+        <div className="alert alert-danger" role="alert">
+          {t('failed', { message: failure })}
+        </div>
+      ) : null}
+      <FormField
+        type="email"
+        label={t('email')}
+        required
+        autoComplete="username"
+        maxLength={254}
+        error={errors.email}
+        {...form.register('email')}
+      />
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3">
+        <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy || undefined}>
+          {isBusy ? (
+            <>
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              {t('submitting')}
+            </>
+          ) : (
+            t('submit')
+          )}
+        </button>
+        <Link href="/login/">{t('backToLogin')}</Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+import * as op from '@/lib/server/http/operations/identity';
+import { route } from '@/lib/server/http/route';
+import { requestPasswordReset } from '@/lib/server/services/identity/request-password-reset';
+
+export const POST = route(op.forgotPassword, async ({ body, ip }) => {
+  await requestPasswordReset(body.email, { ip });
+  return { accepted: true as const };
+});

@@ -1,0 +1,8 @@
+import * as op from '@/lib/server/http/operations/identity';
+import { route } from '@/lib/server/http/route';
+import { resetPassword } from '@/lib/server/services/identity/reset-password';
+
+export const POST = route(op.resetPassword, async ({ body }) => {
+  await resetPassword(body);
+  return { accepted: true as const };
+});

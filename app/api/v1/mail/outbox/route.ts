@@ -1,0 +1,5 @@
+import * as op from '@/lib/server/http/operations/identity';
+import { route } from '@/lib/server/http/route';
+import { findOutboxMails } from '@/lib/server/services/mail/find-outbox-mails';
+
+export const GET = route(op.outbox, ({ actor, query }) => findOutboxMails(actor, query));

@@ -1,0 +1,5 @@
+import * as op from '@/lib/server/http/operations/profile';
+import { route } from '@/lib/server/http/route';
+import { changePassword } from '@/lib/server/services/profile/change-password';
+
+export const POST = route(op.changePassword, ({ actor, body }) => changePassword(actor, body));

@@ -1,0 +1,5 @@
+import * as op from '@/lib/server/http/operations/profile';
+import { route } from '@/lib/server/http/route';
+import { endSession } from '@/lib/server/services/profile/end-session';
+
+export const DELETE = route(op.endSession, ({ actor, params }) => endSession(actor, params.id));

@@ -1,0 +1,7 @@
+import * as op from '@/lib/server/http/operations/profile';
+import { route } from '@/lib/server/http/route';
+import { endOtherSessions } from '@/lib/server/services/profile/end-other-sessions';
+import { findSessions } from '@/lib/server/services/profile/find-sessions';
+
+export const GET = route(op.sessions, ({ actor }) => findSessions(actor));
+export const DELETE = route(op.endOtherSessions, ({ actor }) => endOtherSessions(actor));

@@ -1,0 +1,18 @@
+import { userListSchema, userSchema, userUpdateResultSchema, type UserListQuery } from '@/lib/schemas/user';
+import { toQueryString } from './accounts';
+
+export const usersApi = {
+  listPath: (query: Partial<UserListQuery>) => `/users/${toQueryString(query)}`,
+  detailPath: (id: string) => `/users/${encodeURIComponent(id)}/`,
+  /** `lock`, `unlock`, `deactivate`, `resend-invitation`. */
+  actionPath: (id: string, action: 'lock' | 'unlock' | 'deactivate' | 'resend-invitation') =>
+    `/users/${encodeURIComponent(id)}/${action}/`,
+  /** The browser downloads exports through the same-origin proxy, which adds the token. */
+  exportHref: (query: Partial<UserListQuery>) => {
+    const { page: _page, perPage: _perPage, ...filters } = query;
+    return `/api/ui/export/users.csv${toQueryString(filters)}`;
+  },
+  listSchema: userListSchema,
+  detailSchema: userSchema,
+  updateResultSchema: userUpdateResultSchema,
+};

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { localeSchema, USER_STATUSES, userStatusSchema } from './auth';
+import { listQuerySchema, listResponseSchema } from './list';
+import { ROLES, roleSchema } from './roles';
+
+export { ROLES, USER_STATUSES };
+
+/** Password rules every form shows; the server also refuses common passwords and the e-mail's local part. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`)
+  .max(PASSWORD_MAX_LENGTH, `Höchstens ${PASSWORD_MAX_LENGTH} Zeichen.`);
+
+const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Keine gültige E-Mail-Adresse.').max(254));
+const nameSchema = z.string().trim().min(1, 'Pflichtfeld.').max(100, 'Höchstens 100 Zeichen.');
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(50)
+  .regex(/^[0-9+()\/\s-]*$/, 'Nur Ziffern, Leerzeichen und + ( ) / -.');
+
+/** Managers belong to an account; every other role to none (SPEC §2 User). */
+function checkAccountForRole(value: { role?: string; accountId?: string | null }, ctx: z.RefinementCtx) {
+  if (value.role === undefined) return;
+  if (value.role === 'manager' && !value.accountId) {
+    ctx.addIssue({ code: 'custom', path: ['accountId'], message: 'Manager brauchen ein Konto.' });
+  }
+  if (value.role !== 'manager' && value.accountId) {
+    ctx.addIssue({ code: 'custom', path: ['accountId'], message: 'Nur Manager gehören zu einem Konto.' });
+  }
+}
+
+export const userInviteSchema = z
+  .strictObject({
+    email: emailSchema,
+    firstName: nameSchema,
+    lastName: nameSchema,
+    phone: phoneSchema.default(''),
+    role: roleSchema,
+    accountId: z.uuid().nullable().default(null),
+    locale: localeSchema.default('de'),
+  })
+  .superRefine(checkAccountForRole)
+  .meta({ id: 'UserInvite' });
+export type UserInviteInput = z.input<typeof userInviteSchema>;
+
+export const userUpdateSchema = z
+  .strictObject({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    phone: phoneSchema,
+    role: roleSchema,
+    accountId: z.uuid().nullable(),
+    locale: localeSchema,
+    version: z.number().int().min(1),
+  })
+  .partial()
+  .meta({ id: 'UserUpdate' });
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+
+export const userSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    role: roleSchema,
+    accountId: z.uuid().nullable(),
+    accountName: z.string().nullable(),
+    status: userStatusSchema,
+    locale: localeSchema,
+    lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
+    pendingApprovals: z.array(z.object({ id: z.uuid(), kind: z.string(), payload: z.record(z.string(), z.unknown()) })),
+    version: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const userListItemSchema = userSchema
+  .pick({
+    id: true,
+    email: true,
+    firstName: true,
+    lastName: true,
+    role: true,
+    accountId: true,
+    accountName: true,
+    status: true,
+    lastLoginAt: true,
+    createdAt: true,
+  })
+  .meta({ id: 'UserListItem' });
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export const USER_SORT_FIELDS = ['lastName', 'email', 'role', 'status', 'lastLoginAt', 'createdAt'] as const;
+export const userListQuerySchema = listQuerySchema(USER_SORT_FIELDS, 'lastName')
+  .extend({
+    role: roleSchema.optional(),
+    status: userStatusSchema.optional(),
+    accountId: z.uuid().optional(),
+  })
+  .strict()
+  .meta({ id: 'UserListQuery' });
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export const userListSchema = listResponseSchema(userListItemSchema).meta({ id: 'UserList' });
+export const userExportQuerySchema = userListQuerySchema.omit({ page: true, perPage: true }).meta({ id: 'UserExportQuery' });
+
+/** PATCH answer: the user, plus the approval request when a role grant needs one. */
+export const userUpdateResultSchema = z
+  .object({
+    user: userSchema,
+    approval: z.object({ id: z.uuid(), kind: z.literal('role_grant'), status: z.literal('pending') }).nullable(),
+  })
+  .meta({ id: 'UserUpdateResult' });
+
+/* Identity flows (guest pages) */
+
+export const forgotPasswordSchema = z.strictObject({ email: z.string().trim().min(1).max(254) }).meta({ id: 'ForgotPassword' });
+export const tokenSchema = z.string().trim().min(16).max(200);
+export const resetPasswordSchema = z
+  .strictObject({ token: tokenSchema, password: passwordSchema })
+  .meta({ id: 'ResetPassword' });
+export const activateSchema = z.strictObject({ token: tokenSchema, password: passwordSchema }).meta({ id: 'Activate' });
+export const confirmEmailSchema = z.strictObject({ token: tokenSchema }).meta({ id: 'ConfirmEmail' });
+/** The same answer whatever happened, so nobody learns which addresses exist. */
+export const acceptedSchema = z.object({ accepted: z.literal(true) }).meta({ id: 'Accepted' });
+
+/* Profile */
+
+export const profileSchema = userSchema.meta({ id: 'Profile' });
+export const profileUpdateSchema = z
+  .strictObject({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    phone: phoneSchema,
+    locale: localeSchema,
+    /** The version the form was filled from (or send If-Match): a stale one answers 409. */
+    version: z.number().int().min(1),
+  })
+  .partial()
+  .meta({ id: 'ProfileUpdate' });
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export const passwordChangeSchema = z
+  .strictObject({ currentPassword: z.string().min(1, 'Pflichtfeld.').max(1024), newPassword: passwordSchema })
+  .meta({ id: 'PasswordChange' });
+export const emailChangeSchema = z
+  .strictObject({ email: emailSchema, currentPassword: z.string().min(1, 'Pflichtfeld.').max(1024) })
+  .meta({ id: 'EmailChange' });
+export const sessionInfoSchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: z.iso.datetime({ offset: true }),
+    lastSeenAt: z.iso.datetime({ offset: true }),
+    userAgent: z.string(),
+    ip: z.string(),
+    isCurrent: z.boolean(),
+  })
+  .meta({ id: 'SessionInfo' });
+export const sessionListSchema = z.object({ items: z.array(sessionInfoSchema) }).meta({ id: 'SessionList' });
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/* Mail outbox (admins; the embedded default keeps mail here) */
+
+export const outboxMailSchema = z
+  .object({
+    id: z.uuid(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    template: z.string(),
+    createdAt: z.iso.datetime({ offset: true }),
+    sentAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: 'OutboxMail' });
+export const outboxQuerySchema = z
+  .strictObject({ to: z.string().trim().max(254).optional(), perPage: z.coerce.number().int().min(1).max(100).default(20) })
+  .meta({ id: 'OutboxQuery' });
+export const outboxListSchema = z.object({ items: z.array(outboxMailSchema) }).meta({ id: 'OutboxList' });

@@ -1,0 +1,86 @@
+import 'server-only';
+import {
+  acceptedSchema,
+  emailChangeSchema,
+  passwordChangeSchema,
+  profileSchema,
+  profileUpdateSchema,
+  sessionListSchema,
+} from '@/lib/schemas/user';
+import { idParamsSchema } from '@/lib/schemas/common';
+import { defineOperation } from '../operation';
+
+const tag = 'Profile';
+
+export const get = defineOperation({
+  method: 'GET',
+  path: '/profile',
+  summary: 'The signed-in user’s own record (the user shape); ETag = version',
+  tag,
+  access: 'authenticated',
+  response: profileSchema,
+});
+
+export const update = defineOperation({
+  method: 'PATCH',
+  path: '/profile',
+  summary:
+    'Change own name, phone and language; needs If-Match (or version): a stale one answers 409 with the current record',
+  tag,
+  access: 'authenticated',
+  body: profileUpdateSchema,
+  response: profileSchema,
+  errors: [409, 428],
+});
+
+export const changePassword = defineOperation({
+  method: 'POST',
+  path: '/profile/password',
+  summary:
+    'Change own password: the current one must match (422 on currentPassword), the new one meets the policy (422 on newPassword); every other session ends',
+  tag,
+  access: 'authenticated',
+  body: passwordChangeSchema,
+  successStatus: 204,
+});
+
+export const changeEmail = defineOperation({
+  method: 'POST',
+  path: '/profile/email',
+  summary:
+    'Request a new e-mail address: needs the current password; a confirmation link (24 h) goes to the new address, which becomes the user’s only when the link is opened',
+  tag,
+  access: 'authenticated',
+  body: emailChangeSchema,
+  response: acceptedSchema,
+  successStatus: 202,
+});
+
+export const sessions = defineOperation({
+  method: 'GET',
+  path: '/profile/sessions',
+  summary: 'Own live sessions (signed-in devices), newest first; `isCurrent` marks the one asking',
+  tag,
+  access: 'authenticated',
+  response: sessionListSchema,
+});
+
+export const endOtherSessions = defineOperation({
+  method: 'DELETE',
+  path: '/profile/sessions',
+  summary: 'Sign out everywhere else: ends every own session except the one asking',
+  tag,
+  access: 'authenticated',
+  successStatus: 204,
+});
+
+export const endSession = defineOperation({
+  method: 'DELETE',
+  path: '/profile/sessions/[id]',
+  summary: 'End one own session (the current one too); 404 for a session that is not the caller’s or already ended',
+  tag,
+  access: 'authenticated',
+  params: idParamsSchema,
+  successStatus: 204,
+  errors: [404],
+});

@@ -1,0 +1,116 @@
+import 'server-only';
+import { idParamsSchema } from '@/lib/schemas/common';
+import {
+  userExportQuerySchema,
+  userInviteSchema,
+  userListQuerySchema,
+  userListSchema,
+  userSchema,
+  userUpdateResultSchema,
+  userUpdateSchema,
+} from '@/lib/schemas/user';
+import { defineOperation } from '../operation';
+
+const tag = 'Users';
+
+export const list = defineOperation({
+  method: 'GET',
+  path: '/users',
+  summary:
+    'Users in reach (admin, back office: all; a distributor: the managers of their accounts; a manager: those of their account tree), filtered by role, status, accountId and q (name or e-mail), sorted and paged',
+  tag,
+  access: 'users.read',
+  query: userListQuerySchema,
+  response: userListSchema,
+});
+
+export const invite = defineOperation({
+  method: 'POST',
+  path: '/users',
+  summary:
+    'Invite a user (status invited) and mail the activation link. Admin or back office: created with that role but without a link, and a pending role_grant approval is filed; the mail follows its approval',
+  tag,
+  access: 'users.write',
+  body: userInviteSchema,
+  response: userSchema,
+  successStatus: 201,
+  errors: [404],
+});
+
+export const get = defineOperation({
+  method: 'GET',
+  path: '/users/[id]',
+  summary: 'One user with the account name and pending role grants; ETag = version',
+  tag,
+  access: 'users.read',
+  params: idParamsSchema,
+  response: userSchema,
+  errors: [404],
+});
+
+export const update = defineOperation({
+  method: 'PATCH',
+  path: '/users/[id]',
+  summary:
+    'Change name, phone, language, role, account; needs If-Match (or version). A move to admin or back office becomes a pending role_grant approval instead (answered as `approval`); an applied role or account change ends the user’s sessions',
+  tag,
+  access: 'users.write',
+  params: idParamsSchema,
+  body: userUpdateSchema,
+  response: userUpdateResultSchema,
+  errors: [404, 409, 428],
+});
+
+export const lock = defineOperation({
+  method: 'POST',
+  path: '/users/[id]/lock',
+  summary: 'Active or invited → locked; ends all their sessions at once (not oneself)',
+  tag,
+  access: 'users.write',
+  params: idParamsSchema,
+  response: userSchema,
+  errors: [404],
+});
+
+export const unlock = defineOperation({
+  method: 'POST',
+  path: '/users/[id]/unlock',
+  summary: 'Locked → active, or → invited for a user who never set a password',
+  tag,
+  access: 'users.write',
+  params: idParamsSchema,
+  response: userSchema,
+  errors: [404],
+});
+
+export const deactivate = defineOperation({
+  method: 'POST',
+  path: '/users/[id]/deactivate',
+  summary: 'Any status → deactivated (final); ends all their sessions at once (not oneself)',
+  tag,
+  access: 'users.write',
+  params: idParamsSchema,
+  response: userSchema,
+  errors: [404],
+});
+
+export const resendInvitation = defineOperation({
+  method: 'POST',
+  path: '/users/[id]/resend-invitation',
+  summary: 'A new activation link for an invited user (earlier links stop working); not while a role grant is pending',
+  tag,
+  access: 'users.write',
+  params: idParamsSchema,
+  response: userSchema,
+  errors: [404],
+});
+
+export const exportCsv = defineOperation({
+  method: 'GET',
+  path: '/export/users.csv',
+  summary:
+    'The user list as CSV for German Excel (UTF-8 with BOM, `;`, TT.MM.JJJJ), streamed: same filters and sort as GET /users, no paging, only users in reach',
+  tag: 'Export',
+  access: 'users.read',
+  query: userExportQuerySchema,
+});

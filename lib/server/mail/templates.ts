@@ -1,0 +1,121 @@
+import 'server-only';
+import type { Locale } from '@/lib/schemas/auth';
+
+export type MailTemplate = 'activation' | 'password_reset' | 'email_confirmation' | 'email_changed';
+
+export interface MailParams {
+  name: string;
+  /** The link the mail is about (absent for notices). */
+  link?: string;
+  /** Hours the link stays valid. */
+  validHours?: number;
+  appName: string;
+  operator: string;
+}
+
+interface Rendered {
+  subject: string;
+  lines: string[];
+  action?: { label: string; href: string };
+}
+
+const TEXTS: Record<MailTemplate, Record<Locale, (p: MailParams) => Rendered>> = {
+  activation: {
+    de: (p) => ({
+      subject: `Ihr Zugang zum ${p.appName}`,
+      lines: [
+        `Guten Tag ${p.name},`,
+        `für Sie wurde ein Zugang zum ${p.appName} eingerichtet. Bitte legen Sie über den folgenden Link Ihr Passwort fest.`,
+        `Der Link ist ${p.validHours} Stunden gültig und kann nur einmal verwendet werden.`,
+      ],
+      action: { label: 'Zugang aktivieren', href: p.link ?? '' },
+    }),
+    en: (p) => ({
+      subject: `Your access to the ${p.appName}`,
+      lines: [
+        `Hello ${p.name},`,
+        `an account for the ${p.appName} has been set up for you. Please set your password using the link below.`,
+        `The link is valid for ${p.validHours} hours and can be used once.`,
+      ],
+      action: { label: 'Activate access', href: p.link ?? '' },
+    }),
+  },
+  password_reset: {
+    de: (p) => ({
+      subject: 'Passwort zurücksetzen',
+      lines: [
+        `Guten Tag ${p.name},`,
+        'Sie haben angefordert, Ihr Passwort zurückzusetzen. Über den folgenden Link legen Sie ein neues fest.',
+        `Der Link ist ${p.validHours === 1 ? '60 Minuten' : `${p.validHours} Stunden`} gültig. Wenn Sie nichts angefordert haben, ignorieren Sie diese E-Mail.`,
+      ],
+      action: { label: 'Neues Passwort festlegen', href: p.link ?? '' },
+    }),
+    en: (p) => ({
+      subject: 'Reset your password',
+      lines: [
+        `Hello ${p.name},`,
+        'You asked to reset your password. Use the link below to set a new one.',
+        `The link is valid for ${p.validHours === 1 ? '60 minutes' : `${p.validHours} hours`}. If you did not ask for this, ignore this e-mail.`,
+      ],
+      action: { label: 'Set a new password', href: p.link ?? '' },
+    }),
+  },
+  email_confirmation: {
+    de: (p) => ({
+      subject: 'Neue E-Mail-Adresse bestätigen',
+      lines: [
+        `Guten Tag ${p.name},`,
+        `bitte bestätigen Sie, dass Sie diese Adresse für das ${p.appName} verwenden möchten.`,
+        `Der Link ist ${p.validHours} Stunden gültig.`,
+      ],
+      action: { label: 'E-Mail-Adresse bestätigen', href: p.link ?? '' },
+    }),
+    en: (p) => ({
+      subject: 'Confirm your new e-mail address',
+      lines: [
+        `Hello ${p.name},`,
+        `please confirm that you want to use this address for the ${p.appName}.`,
+        `The link is valid for ${p.validHours} hours.`,
+      ],
+      action: { label: 'Confirm e-mail address', href: p.link ?? '' },
+    }),
+  },
+  email_changed: {
+    de: (p) => ({
+      subject: 'Ihre E-Mail-Adresse wurde geändert',
+      lines: [
+        `Guten Tag ${p.name},`,
+        `die E-Mail-Adresse Ihres Zugangs zum ${p.appName} wurde geändert. Wenn Sie das nicht waren, wenden Sie sich bitte sofort an ${p.operator}.`,
+      ],
+    }),
+    en: (p) => ({
+      subject: 'Your e-mail address was changed',
+      lines: [
+        `Hello ${p.name},`,
+        `the e-mail address of your access to the ${p.appName} was changed. If this was not you, please contact ${p.operator} at once.`,
+      ],
+    }),
+  },
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** Plain text and simple HTML of a mail, in the recipient's language. */
+export function renderMail(template: MailTemplate, locale: Locale, params: MailParams) {
+  const mail = TEXTS[template][locale](params);
+  const footer = `${params.appName} · ${params.operator}`;
+  const text = [...mail.lines, ...(mail.action ? [`${mail.action.label}: ${mail.action.href}`] : []), '', '--', footer].join(
+    '\n\n',
+  );
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#212529">',
+    ...mail.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    mail.action
+      ? `<p><a href="${escapeHtml(mail.action.href)}" style="display:inline-block;padding:10px 16px;background:#0d6efd;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(mail.action.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(mail.action.href)}</p>`
+      : '',
+    `<hr><p style="font-size:12px;color:#555">${escapeHtml(footer)}</p>`,
+    '</body></html>',
+  ].join('');
+  return { subject: mail.subject, text, html };
+}

@@ -1,0 +1,58 @@
+import 'server-only';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/server/db/client';
+import { users } from '@/lib/server/db/schema';
+import { recordChange } from '@/lib/server/history/record-change';
+import { ApiError } from '@/lib/server/http/api-error';
+import { sendMail, type MailRequest } from '@/lib/server/mail/send-mail';
+import { consumeOneTimeToken, tokenProblem } from '@/lib/server/services/auth/one-time-token';
+import { isUniqueViolation, lockUserRow, selfActor, userLabel } from './identity-user';
+
+const addressTaken = () =>
+  new ApiError('conflict', 'Diese E-Mail-Adresse wird inzwischen von einem anderen Zugang verwendet.');
+
+/**
+ * `POST /auth/confirm-email`: the link sent to the new address proves it belongs to the user, and
+ * it becomes their address (and sign-in name). Sessions stay: the person is the same. The old
+ * address gets a notice, so a hijacked account does not change hands silently.
+ */
+export async function confirmEmail(input: { token: string }): Promise<void> {
+  const db = await getDb();
+  let notice: MailRequest | null;
+  try {
+    notice = await db.transaction(async (tx): Promise<MailRequest | null> => {
+      const { userId, payload } = await consumeOneTimeToken(tx, { token: input.token, purpose: 'email_confirmation' });
+      const user = await lockUserRow(tx, userId);
+      const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
+      if (!user || user.status !== 'active' || !email) throw tokenProblem('invalid');
+      if (user.email.toLowerCase() === email) return null;
+
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, user.id)))
+        .limit(1);
+      if (taken) throw addressTaken();
+
+      await tx
+        .update(users)
+        .set({ email, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
+      await recordChange(tx, {
+        actor: selfActor(user),
+        entityType: 'user',
+        entityId: user.id,
+        entityLabel: userLabel(user),
+        accountId: user.accountId,
+        action: 'update',
+        fields: [{ field: 'email', before: user.email, after: email }],
+      });
+      return { to: user.email, locale: user.locale, template: 'email_changed', name: userLabel(user) };
+    });
+  } catch (error) {
+    // Taken between the check and the update by a parallel request: the unique index decides.
+    if (isUniqueViolation(error)) throw addressTaken();
+    throw error;
+  }
+  if (notice) await sendMail(notice);
+}

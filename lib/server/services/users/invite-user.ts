@@ -1,0 +1,102 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { User, userInviteSchema } from '@/lib/schemas/user';
+import type { Actor } from '@/lib/server/auth/actor';
+import { getDb, type DbOrTx } from '@/lib/server/db/client';
+import { users } from '@/lib/server/db/schema';
+import { recordChange } from '@/lib/server/history/record-change';
+import type { MailRequest } from '@/lib/server/mail/send-mail';
+import { createdFields } from '@/lib/server/services/accounts/account-rules';
+import { isUniqueViolation, requestApproval } from '@/lib/server/services/approvals/request-approval';
+import { prepareActivationMail, sendActivationMail } from './activation-mail';
+import { assertAssignableAccount } from './assignable-account';
+import { requireUser } from './user-record';
+import {
+  assertMayAssignRole,
+  checkRoleAccount,
+  invalidUserInput,
+  needsRoleGrant,
+  userLabel,
+  type UserRow,
+} from './user-rules';
+
+export type UserInvite = z.output<typeof userInviteSchema>;
+
+export const EMAIL_TAKEN_MESSAGE = 'Diese Adresse ist bereits vergeben.';
+const emailTaken = () => invalidUserInput('email', EMAIL_TAKEN_MESSAGE);
+
+async function assertEmailFree(db: DbOrTx, email: string): Promise<void> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  if (existing) throw emailTaken();
+}
+
+/**
+ * `POST /users`: invites a user (status invited, no password). The e-mail is unique regardless of
+ * case (the unique index on lower(email) settles races). A manager needs an account in the
+ * actor's reach that is not archived; the other roles have none.
+ *
+ * Granting admin or back office needs four eyes (SPEC §4): such a user is created with the
+ * requested role but stays invited without an activation link, and a pending `role_grant`
+ * approval (payload {role}, baseVersion 1) is filed; the invitation mail goes out only once the
+ * grant is approved. Everyone else gets the invitation mail (72-hour activation link, in their
+ * language) after the transaction has committed.
+ */
+export async function inviteUser(actor: Actor, input: UserInvite): Promise<User> {
+  assertMayAssignRole(actor, input.role);
+  checkRoleAccount(input.role, input.accountId);
+  const db = await getDb();
+
+  let created: { row: UserRow; mail: MailRequest | null };
+  try {
+    created = await db.transaction(async (tx) => {
+      if (input.accountId) await assertAssignableAccount(tx, actor, input.accountId);
+      await assertEmailFree(tx, input.email);
+      const values = {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        role: input.role,
+        accountId: input.accountId,
+        locale: input.locale,
+        status: 'invited' as const,
+      };
+      const [row] = await tx.insert(users).values(values).returning();
+      if (!row) throw new Error('inviteUser: insert returned no row');
+      await recordChange(tx, {
+        actor,
+        entityType: 'user',
+        entityId: row.id,
+        entityLabel: userLabel(row),
+        accountId: row.accountId,
+        action: 'create',
+        fields: createdFields(values),
+      });
+
+      if (!needsRoleGrant(null, row.role)) return { row, mail: await prepareActivationMail(tx, row) };
+      await requestApproval(tx, actor, {
+        kind: 'role_grant',
+        entityType: 'user',
+        entityId: row.id,
+        entityLabel: userLabel(row),
+        accountId: row.accountId,
+        payload: { role: row.role },
+        baseVersion: row.version,
+        reason: '',
+        current: { role: null },
+      });
+      return { row, mail: null };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+
+  if (created.mail) await sendActivationMail(created.mail);
+  return requireUser(db, actor, created.row.id);
+}

@@ -1,0 +1,120 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { User, userUpdateSchema } from '@/lib/schemas/user';
+import type { Actor } from '@/lib/server/auth/actor';
+import { getDb } from '@/lib/server/db/client';
+import { users } from '@/lib/server/db/schema';
+import { diffFields, recordChange } from '@/lib/server/history/record-change';
+import { requestApproval } from '@/lib/server/services/approvals/request-approval';
+import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
+import { assertAssignableAccount } from './assignable-account';
+import { requireUser, requireUserRow, userVersionConflict } from './user-record';
+import {
+  assertMayAssignRole,
+  assertMayWriteUser,
+  assertNotDeactivated,
+  assertNotSelf,
+  checkRoleAccount,
+  needsRoleGrant,
+  userLabel,
+} from './user-rules';
+
+export type UserUpdate = z.output<typeof userUpdateSchema>;
+type UserChanges = Omit<UserUpdate, 'version'>;
+
+export interface UserUpdateResult {
+  user: User;
+  approval: { id: string; kind: 'role_grant'; status: 'pending' } | null;
+}
+
+/**
+ * `PATCH /users/{id}` with optimistic locking (SPEC §5): applies only to the version the client
+ * read (`UPDATE … WHERE version = expected`), otherwise 409 with the current record.
+ *
+ * Role and account are checked on the merged record (a manager needs an account in the actor's
+ * reach, everyone else none). Nobody changes their own role. Moving a user to admin or back office
+ * is not applied but filed as a `role_grant` approval (SPEC §4) whose payload holds the role and,
+ * if it changes with it, the account; the other fields apply at once and the approval is based on
+ * the version that results (409 about `role` if a grant is pending already). A role or account
+ * change that applies ends the user's sessions, so they sign in again with their new reach.
+ */
+export async function updateUser(
+  actor: Actor,
+  id: string,
+  input: UserUpdate,
+  expectedVersion: number,
+): Promise<UserUpdateResult> {
+  const { version: _version, ...requested } = input;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const current = await requireUserRow(tx, actor, id, { lock: 'update' });
+    assertMayWriteUser(actor, current);
+    assertNotDeactivated(current);
+    if (current.version !== expectedVersion) throw await userVersionConflict(tx, actor, id);
+
+    const changes: UserChanges = { ...requested };
+    if (changes.role === current.role) delete changes.role;
+    if (changes.accountId === current.accountId) delete changes.accountId;
+    const nextRole = changes.role ?? current.role;
+    const nextAccountId = changes.accountId !== undefined ? changes.accountId : current.accountId;
+
+    if (changes.role !== undefined) {
+      assertNotSelf(actor, current, 'eine andere Rolle geben');
+      assertMayAssignRole(actor, changes.role);
+    }
+    checkRoleAccount(nextRole, nextAccountId);
+    if (changes.accountId) await assertAssignableAccount(tx, actor, changes.accountId);
+
+    let proposed: Record<string, unknown> | null = null;
+    if (changes.role !== undefined && needsRoleGrant(current.role, changes.role)) {
+      proposed = { role: changes.role };
+      if (changes.accountId !== undefined) proposed.accountId = changes.accountId;
+      delete changes.role;
+      delete changes.accountId;
+    }
+
+    const fields = diffFields(current as unknown as Record<string, unknown>, changes);
+    let updated = current;
+    if (fields.length > 0) {
+      const set = Object.fromEntries(fields.map(({ field }) => [field, changes[field as keyof UserChanges]]));
+      const [row] = await tx
+        .update(users)
+        .set({ ...set, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(users.id, id), eq(users.version, expectedVersion)))
+        .returning();
+      // Someone else wrote between our read and this update: theirs stands, ours is refused.
+      if (!row) throw await userVersionConflict(tx, actor, id);
+      updated = row;
+      await recordChange(tx, {
+        actor,
+        entityType: 'user',
+        entityId: id,
+        entityLabel: userLabel(updated),
+        accountId: updated.accountId,
+        action: 'update',
+        fields,
+      });
+      if (changes.role !== undefined || changes.accountId !== undefined) {
+        await revokeUserSessions(id, 'role_changed', { tx });
+      }
+    }
+
+    const approval = proposed
+      ? await requestApproval(tx, actor, {
+          kind: 'role_grant',
+          entityType: 'user',
+          entityId: id,
+          entityLabel: userLabel(updated),
+          accountId: updated.accountId,
+          payload: proposed,
+          baseVersion: updated.version,
+          reason: '',
+          current: { role: current.role, accountId: current.accountId },
+        })
+      : null;
+
+    const user = await requireUser(tx, actor, id);
+    return { user, approval: approval ? { id: approval.id, kind: 'role_grant', status: 'pending' } : null };
+  });
+}
