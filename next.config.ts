@@ -19,7 +19,6 @@ const nextConfig: NextConfig = {
   // Lint and typecheck run as their own steps of `npm test`; the build need not repeat them.
   eslint: { ignoreDuringBuilds: true },
   typescript: { ignoreBuildErrors: true },
-  experimental: { scrollRestoration: true },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

@@ -3,6 +3,12 @@ import { renderWithIntl } from '@/test-support/render-with-intl';
 import { parseListParams, type SearchParamsRecord } from '@/lib/list-params';
 import { DataTable, type DataTableColumn } from './data-table';
 
+// List links navigate with the app router; these tests only look at what is rendered.
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), back: jest.fn(), prefetch: jest.fn() }),
+}));
+
+
 interface Row {
   id: string;
   name: string;

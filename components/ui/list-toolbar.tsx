@@ -2,9 +2,10 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Link from 'next/link';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { withSearchParams } from '@/lib/list-params';
+import { useListNavigation } from './use-list-navigation';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
@@ -65,7 +66,6 @@ export function ListToolbar({
   className,
 }: ListToolbarProps) {
   const t = useTranslations('listToolbar');
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const id = useId();
@@ -86,10 +86,7 @@ export function ListToolbar({
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const navigate = (href: string, mode: 'push' | 'replace') => {
-    if (mode === 'push') router.push(href, { scroll: false });
-    else router.replace(href, { scroll: false });
-  };
+  const navigate = useListNavigation();
 
   const search = (value: string, isSubmit: boolean) => {
     clearTimeout(timer.current);

@@ -3,6 +3,12 @@ import { renderWithIntl } from '@/test-support/render-with-intl';
 import { parseListParams } from '@/lib/list-params';
 import { Pagination } from './pagination';
 
+// List links navigate with the app router; these tests only look at what is rendered.
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), back: jest.fn(), prefetch: jest.fn() }),
+}));
+
+
 const config = { sortFields: ['name', 'city'], defaultSort: 'name', filters: ['status'] } as const;
 
 function renderPagination(query: Record<string, string>, total: number, locale: 'de' | 'en' = 'de') {

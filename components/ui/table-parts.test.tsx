@@ -4,6 +4,12 @@ import { StatusBadge } from './status-badge';
 import { TableSkeleton } from './table-skeleton';
 import { TabsNav } from './tabs-nav';
 
+// List links navigate with the app router; these tests only look at what is rendered.
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), back: jest.fn(), prefetch: jest.fn() }),
+}));
+
+
 // next.config.ts has `trailingSlash: true`; the build tells next/link so through this variable.
 beforeAll(() => {
   process.env.__NEXT_TRAILING_SLASH = 'true';

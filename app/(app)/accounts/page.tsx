@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { getMe, serverApi } from '@/lib/api-client/server';
+import { createTtlCache } from '@/lib/api-client/ttl-cache';
 import { hasScope } from '@/lib/auth/has-scope';
 import { formatDate } from '@/lib/format';
 import { hasListFilter, listHref, parseListParams, type SearchParamsRecord } from '@/lib/list-params';
@@ -24,6 +25,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const PATH = '/accounts/';
+
+/** Distributor filter options may lag a minute behind; asking the API on every list view costs more. */
+const distributorOptions = createTtlCache<{ items: { id: string; name: string }[] }>(60_000);
 
 export default async function AccountsPage(props: { searchParams: Promise<SearchParamsRecord> }) {
   const params = parseListParams(await props.searchParams, {
@@ -45,10 +49,10 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
     distributorId: params.filters.distributorId,
   };
 
-  const [me, list, distributors, t, tStatus, locale] = await Promise.all([
-    getMe(),
+  const me = await getMe();
+  const [list, distributors, t, tStatus, locale] = await Promise.all([
     serverApi(accountsApi.listPath(query), { schema: accountsApi.listSchema }),
-    serverApi(accountsApi.distributorsPath, { schema: accountsApi.distributorsSchema }),
+    distributorOptions(me.id, () => serverApi(accountsApi.distributorsPath, { schema: accountsApi.distributorsSchema })),
     getTranslations('accounts'),
     getTranslations('status.account'),
     getLocale(),
