@@ -59,7 +59,7 @@ export default defineConfig({
   forbidOnly: isCI,
   // The machine has two cores; more workers only slow the server down.
   workers: 2,
-  retries: isCI ? 1 : 0,
+  retries: isCI ? 2 : 0,
   // Two browsers and the server share two cores: give page changes more than the default 5 s.
   expect: { timeout: 10_000 },
   reporter: isCI ? [['list']] : [['list'], ['html', { open: 'never' }]],

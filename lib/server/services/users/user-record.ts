@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { User } from '@/lib/schemas/user';
 import type { Actor } from '@/lib/server/auth/actor';
 import type { DbOrTx } from '@/lib/server/db/client';
@@ -58,6 +58,11 @@ type PendingApproval = User['pendingApprovals'][number];
  * actor's reach.
  */
 export async function loadUser(db: DbOrTx, actor: ActorReach, id: string): Promise<User | null> {
+  return loadUserWhere(db, and(eq(users.id, id), userReach(actor)));
+}
+
+/** The API record of the first user matching `where` (the caller decides about reach). */
+export async function loadUserWhere(db: DbOrTx, where: SQL | undefined): Promise<User | null> {
   const [row] = await db
     .select({
       user: {
@@ -84,7 +89,7 @@ export async function loadUser(db: DbOrTx, actor: ActorReach, id: string): Promi
     })
     .from(users)
     .leftJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(users.id, id), userReach(actor)))
+    .where(where)
     .limit(1);
   if (!row) return null;
   const { user } = row;
