@@ -35,7 +35,7 @@ describe('NavigationWatchdog', () => {
   it('loads the target itself when a client navigation never arrives', () => {
     renderWithLinks();
     fireEvent.click(screen.getByText('Bearbeiten'));
-    act(() => jest.advanceTimersByTime(NAVIGATION_FALLBACK_MS * 2));
+    act(() => jest.advanceTimersByTime(NAVIGATION_FALLBACK_MS));
     expect(loadPageMock).toHaveBeenCalledWith('/accounts/abc/edit/', 'push');
   });
 
@@ -44,7 +44,7 @@ describe('NavigationWatchdog', () => {
     fireEvent.click(screen.getByText('extern'));
     fireEvent.click(screen.getByText('CSV'));
     fireEvent.click(screen.getByText('Bearbeiten'), { ctrlKey: true });
-    act(() => jest.advanceTimersByTime(NAVIGATION_FALLBACK_MS * 2));
+    act(() => jest.advanceTimersByTime(NAVIGATION_FALLBACK_MS));
     expect(loadPageMock).not.toHaveBeenCalled();
   });
 });

@@ -24,7 +24,7 @@ export function NavigationWatchdog() {
       if (destination === before) return;
       window.setTimeout(() => {
         if (currentLocation() === before) loadPage(`${destination}${target.hash}`, 'push');
-      }, NAVIGATION_FALLBACK_MS * 2);
+      }, NAVIGATION_FALLBACK_MS);
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);

@@ -4,8 +4,11 @@ import { useCallback } from 'react';
 import { useRouter } from 'next/navigation';
 import { loadPage } from './browser-navigation';
 
-/** How long a list navigation may take before the page is loaded the plain way. */
-export const NAVIGATION_FALLBACK_MS = 4000;
+/**
+ * How long a navigation may take before the page is loaded the plain way: long enough that a
+ * merely slow navigation commits first (else the history would get the entry twice).
+ */
+export const NAVIGATION_FALLBACK_MS = 8000;
 
 const currentLocation = () => `${window.location.pathname}${window.location.search}`;
 
