@@ -15,14 +15,20 @@ export interface MoneyInputProps extends Omit<
    * amount (so the schema reports it instead of the form keeping the last valid amount).
    */
   onChange: (cents: number | null) => void;
+  /**
+   * `percent`: a percentage held as hundredths (1500 = 15 %), which has the same arithmetic as
+   * cents, shown with a % sign (the bAV subsidy). Default `euro`.
+   */
+  unit?: 'euro' | 'percent';
 }
 
 /**
  * A euro amount typed as "12,50" (German) or "12.50" (English), held as integer cents. The text is
  * the user's while they type and is tidied to "12,50" when the field loses focus.
  */
-export function MoneyInput({ value, onChange, onBlur, className, ...rest }: MoneyInputProps) {
+export function MoneyInput({ value, onChange, onBlur, className, unit = 'euro', ...rest }: MoneyInputProps) {
   const locale = useLocale();
+  const parseText = unit === 'percent' ? parsePercentText : parseEuroText;
   const [text, setText] = useState(() => formatMoneyInput(value, locale));
   const [shownValue, setShownValue] = useState(value);
 
@@ -55,13 +61,21 @@ export function MoneyInput({ value, onChange, onBlur, className, ...rest }: Mone
         }}
       />
       <span className="input-group-text" aria-hidden="true">
-        €
+        {unit === 'percent' ? '%' : '€'}
       </span>
     </div>
   );
 }
 
-function parseText(text: string, locale: string): number | null {
+function parseEuroText(text: string, locale: string): number | null {
   if (text.trim() === '') return null;
   return parseMoney(text, locale) ?? Number.NaN;
+}
+
+function parsePercentText(text: string, locale: string): number | null {
+  const trimmed = text.replace(/%\s*$/, '').trim();
+  if (trimmed === '') return null;
+  // parseMoney also accepts a euro sign; a percentage has none.
+  if (/€|eur/i.test(trimmed)) return Number.NaN;
+  return parseMoney(trimmed, locale) ?? Number.NaN;
 }

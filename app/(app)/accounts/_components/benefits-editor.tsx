@@ -1,10 +1,10 @@
 'use client';
 
-import { useRef, useState, type ComponentPropsWithRef, type FocusEvent } from 'react';
+import { useRef } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { FormField, MoneyInput, fieldId } from '@/components/ui/form';
-import { formatMoney, formatMoneyInput, formatPercentBasisPoints, parseMoney } from '@/lib/format';
+import { formatMoney, formatPercentBasisPoints } from '@/lib/format';
 import {
   BENEFIT_CATALOGUE,
   benefitDefinition,
@@ -195,7 +195,7 @@ function BenefitRow({ index, row, codesInOtherRows, disabled, onRemove }: Benefi
                     onBlur: field.onBlur,
                     disabled,
                   };
-                  return unit === 'percent' ? <PercentInput {...inputProps} /> : <MoneyInput {...inputProps} />;
+                  return <MoneyInput {...inputProps} unit={unit === 'percent' ? 'percent' : 'euro'} />;
                 }}
               />
             )}
@@ -232,66 +232,4 @@ function BenefitRow({ index, row, codesInOtherRows, disabled, onRemove }: Benefi
       </div>
     </fieldset>
   );
-}
-
-export interface PercentInputProps extends Omit<
-  ComponentPropsWithRef<'input'>,
-  'value' | 'defaultValue' | 'onChange' | 'type' | 'inputMode'
-> {
-  /** Hundredths of a percent (1500 = 15 %); `null`/`undefined` shows an empty field. */
-  value: number | null | undefined;
-  /** `null` for an empty field, `NaN` for text that is not a number (the schema reports it). */
-  onChange: (hundredths: number | null) => void;
-}
-
-/**
- * A percentage typed as "15" or "15,5" and held as hundredths of a percent, tidied to "15,50"
- * on blur. Hundredths have the same arithmetic as cents, so MoneyInput's parser does the work.
- */
-export function PercentInput({ value, onChange, onBlur, className, ...rest }: PercentInputProps) {
-  const locale = useLocale();
-  const [text, setText] = useState(() => formatMoneyInput(value, locale));
-  const [shownValue, setShownValue] = useState(value);
-
-  // A new value from outside (form reset) replaces the text; our own echo does not.
-  if (!Object.is(value, shownValue)) {
-    setShownValue(value);
-    if (!Object.is(value, parsePercentText(text, locale))) setText(formatMoneyInput(value, locale));
-  }
-
-  return (
-    <div className="input-group">
-      <input
-        {...rest}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        className={`${className ?? 'form-control'} text-end`}
-        value={text}
-        onChange={(event) => {
-          const next = event.target.value;
-          const hundredths = parsePercentText(next, locale);
-          setText(next);
-          setShownValue(hundredths);
-          onChange(hundredths);
-        }}
-        onBlur={(event: FocusEvent<HTMLInputElement>) => {
-          const hundredths = parsePercentText(text, locale);
-          if (hundredths !== null && !Number.isNaN(hundredths)) setText(formatMoneyInput(hundredths, locale));
-          onBlur?.(event);
-        }}
-      />
-      <span className="input-group-text" aria-hidden="true">
-        %
-      </span>
-    </div>
-  );
-}
-
-function parsePercentText(text: string, locale: string): number | null {
-  const trimmed = text.replace(/%\s*$/, '').trim();
-  if (trimmed === '') return null;
-  // parseMoney also strips a euro sign; a percentage has none.
-  if (/€|eur/i.test(trimmed)) return Number.NaN;
-  return parseMoney(trimmed, locale) ?? Number.NaN;
 }
