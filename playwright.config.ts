@@ -53,13 +53,36 @@ function webServer(): PlaywrightTestConfig['webServer'] {
   };
 }
 
+const GUARD_SPEC = 'tests/navigation-guard.spec.ts';
+
+const browserUse: PlaywrightTestConfig['use'] = {
+  browserName: 'chromium',
+  locale: 'de-DE',
+  timezoneId: 'Europe/Berlin',
+  launchOptions: {
+    // The system Chromium (scripts/find-chromium.mjs); Playwright's download needs internet.
+    executablePath: process.env.CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   forbidOnly: isCI,
   // The machine has two cores; more workers only slow the server down.
   workers: 2,
-  retries: isCI ? 2 : 0,
+  // A flaky test is a failing test: no retries, so a test that needs one fails the run.
+  retries: 0,
+  failOnFlakyTests: true,
   // Two browsers and the server share two cores: give page changes more than the default 5 s.
   expect: { timeout: 10_000 },
   reporter: isCI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -76,24 +99,18 @@ export default defineConfig({
     {
       name: 'chromium',
       testMatch: 'tests/**/*.spec.ts',
-      use: {
-        browserName: 'chromium',
-        locale: 'de-DE',
-        timezoneId: 'Europe/Berlin',
-        launchOptions: {
-          // The system Chromium (scripts/find-chromium.mjs); Playwright's download needs internet.
-          executablePath: process.env.CHROMIUM_PATH,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-dev-shm-usage',
-          ],
-        },
-      },
+      testIgnore: GUARD_SPEC,
+      // Journeys of twenty steps, two browsers and the server on two cores: 30 s is too tight a budget.
+      timeout: 60_000,
+      use: browserUse,
+    },
+    {
+      // Alone, after everything else: its 3 s limit measures the app under the load the test makes
+      // itself, and no other test changes the accounts it compares while it runs.
+      name: 'navigation-guard',
+      testMatch: GUARD_SPEC,
+      dependencies: ['api', 'chromium'],
+      use: browserUse,
     },
   ],
   webServer: webServer(),

@@ -8,7 +8,6 @@ import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { AppProviders } from '@/components/layout/app-providers';
 import { ChunkReloadGuard } from '@/components/layout/chunk-reload-guard';
 import { Footer } from '@/components/layout/footer';
-import { NavigationWatchdog } from '@/components/layout/navigation-watchdog';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -31,7 +30,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <NextIntlClientProvider locale={locale} messages={messages}>
           <AppProviders>
             <ChunkReloadGuard />
-            <NavigationWatchdog />
             <OfflineBanner />
             {children}
             <Footer />

@@ -89,9 +89,9 @@ function testCounts() {
   const playwright = readJson(playwrightReport);
   if (playwright?.stats) {
     found = true;
-    // "flaky" passed on a retry; "unexpected" failed; skipped tests count as neither.
-    passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
-    failed += playwright.stats.unexpected ?? 0;
+    // Retries are off; should one ever run, a test that passed only on it ("flaky") is a failure.
+    passed += playwright.stats.expected ?? 0;
+    failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0);
   }
   return found ? { passed, failed } : null;
 }
@@ -129,4 +129,5 @@ console.log(`  total${' '.repeat(18)}${seconds(Date.now() - started)}`);
 const counts = testCounts();
 rmSync(reportDir, { recursive: true, force: true });
 if (counts) console.log(`${counts.passed} passed, ${counts.failed} failed`);
+if (counts?.failed && exitCode === 0) exitCode = 1;
 process.exit(exitCode);

@@ -8,7 +8,6 @@ jest.mock('next/navigation', () => ({
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), back: jest.fn(), prefetch: jest.fn() }),
 }));
 
-
 interface Row {
   id: string;
   name: string;

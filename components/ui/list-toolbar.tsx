@@ -1,11 +1,10 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Link from 'next/link';
-import { usePathname, useSearchParams } from 'next/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { withSearchParams } from '@/lib/list-params';
-import { useListNavigation } from './use-list-navigation';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
@@ -75,7 +74,10 @@ export function ListToolbar({
   const latest = useRef({ pathname, searchParams: searchParams.toString(), urlQuery });
   const ownQuery = useRef(urlQuery);
 
-  latest.current = { pathname, searchParams: searchParams.toString(), urlQuery };
+  // The debounced search runs later, from a timer: it must see the URL of that moment.
+  useLayoutEffect(() => {
+    latest.current = { pathname, searchParams: searchParams.toString(), urlQuery };
+  });
 
   // Back/forward or the reset link changed the search: show it. Our own navigation must not
   // overwrite what the user typed since.
@@ -86,7 +88,9 @@ export function ListToolbar({
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const navigate = useListNavigation();
+  const router = useRouter();
+  const navigate = (href: string, mode: 'push' | 'replace') =>
+    mode === 'push' ? router.push(href, { scroll: false }) : router.replace(href, { scroll: false });
 
   const search = (value: string, isSubmit: boolean) => {
     clearTimeout(timer.current);

@@ -8,7 +8,6 @@ jest.mock('next/navigation', () => ({
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), back: jest.fn(), prefetch: jest.fn() }),
 }));
 
-
 const config = { sortFields: ['name', 'city'], defaultSort: 'name', filters: ['status'] } as const;
 
 function renderPagination(query: Record<string, string>, total: number, locale: 'de' | 'en' = 'de') {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ListLink } from './list-link';
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { listHref, pageCount, pageWindow, type ListParams } from '@/lib/list-params';
 
@@ -38,10 +38,10 @@ export function Pagination({ total, page, perPage, pathname, params, className }
           <span className="visually-hidden">{label}</span>
         </span>
       ) : (
-        <ListLink className="page-link" href={href(target)} title={label} rel={rel}>
+        <Link prefetch={false} className="page-link" href={href(target)} title={label} rel={rel}>
           <span aria-hidden="true">{symbol}</span>
           <span className="visually-hidden">{label}</span>
-        </ListLink>
+        </Link>
       )}
     </li>
   );
@@ -61,15 +61,15 @@ export function Pagination({ total, page, perPage, pathname, params, className }
             {edge(Math.min(current - 1, pages), t('previous'), '‹', current <= 1, 'prev')}
             {pageWindow(current, pages).map((target) => (
               <li key={target} className={`page-item${target === current ? ' active' : ''}`}>
-                <ListLink
+                <Link
+                  prefetch={false}
                   className="page-link"
                   href={href(target)}
-                 
                   aria-current={target === current ? 'page' : undefined}
                   aria-label={t('page', { page: target })}
                 >
                   {target}
-                </ListLink>
+                </Link>
               </li>
             ))}
             {edge(current + 1, t('next'), '›', current >= pages, 'next')}

@@ -1,4 +1,4 @@
-import { ListLink } from './list-link';
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { listHref, nextSortState, type ListParams } from '@/lib/list-params';
 
@@ -30,11 +30,11 @@ export function SortHeader({ field, label, params, pathname, className }: SortHe
 
   return (
     <th scope="col" aria-sort={ariaSort} className={className}>
-      <ListLink
+      <Link
+        prefetch={false}
         href={listHref(pathname, params, next)}
         title={action}
         scroll={false}
-       
         className="d-inline-flex align-items-center gap-1 link-body-emphasis text-decoration-none text-nowrap"
         data-testid={`sort-${field}`}
       >
@@ -43,7 +43,7 @@ export function SortHeader({ field, label, params, pathname, className }: SortHe
           {indicator}
         </span>
         <span className="visually-hidden">{` (${action})`}</span>
-      </ListLink>
+      </Link>
     </th>
   );
 }

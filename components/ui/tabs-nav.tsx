@@ -1,4 +1,4 @@
-import { ListLink } from './list-link';
+import Link from 'next/link';
 import { useLocale } from 'next-intl';
 import { formatNumber } from '@/lib/format';
 
@@ -26,7 +26,8 @@ export function TabsNav({ items, label, className }: TabsNavProps) {
       <ul className="nav nav-tabs">
         {items.map((item) => (
           <li key={item.href} className="nav-item">
-            <ListLink
+            <Link
+              prefetch={false}
               href={item.href}
               className={`nav-link${item.active ? ' active' : ''}`}
               aria-current={item.active ? 'page' : undefined}
@@ -35,7 +36,7 @@ export function TabsNav({ items, label, className }: TabsNavProps) {
               {item.count !== undefined ? (
                 <span className="badge rounded-pill text-bg-secondary ms-2">{formatNumber(item.count, locale)}</span>
               ) : null}
-            </ListLink>
+            </Link>
           </li>
         ))}
       </ul>

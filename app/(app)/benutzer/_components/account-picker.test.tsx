@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Control } from 'react-hook-form';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { AccountPicker } from './account-picker';
@@ -25,12 +25,17 @@ function listItem(option: { id: string; name: string }) {
   };
 }
 
+function Value({ control }: { control: Control<{ accountId: string | null }> }) {
+  const value = useWatch({ control, name: 'accountId' });
+  return <output data-testid="value">{value ?? 'none'}</output>;
+}
+
 function Harness({ hasMore }: { hasMore: boolean }) {
   const form = useForm<{ accountId: string | null }>({ defaultValues: { accountId: null } });
   return (
     <FormProvider {...form}>
       <AccountPicker options={[FIRST, SECOND]} hasMore={hasMore} />
-      <output data-testid="value">{form.watch('accountId') ?? 'none'}</output>
+      <Value control={form.control} />
     </FormProvider>
   );
 }

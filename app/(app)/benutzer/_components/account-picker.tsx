@@ -1,8 +1,8 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { FormField } from '@/components/ui/form';
 import type { FieldErrorLike } from '@/components/ui/form/form-field';
@@ -11,6 +11,7 @@ import { accountListSchema } from '@/lib/schemas/account';
 import { ACCOUNT_PICKER_LIMIT, type AccountOption } from './account-option';
 
 const SEARCH_DEBOUNCE_MS = 300;
+const PICKER_KEY = ['accounts', 'picker'] as const;
 
 async function searchAccounts(q: string, signal: AbortSignal): Promise<AccountOption[]> {
   const query = toQueryString({ q, perPage: ACCOUNT_PICKER_LIMIT, sort: 'name' });
@@ -41,7 +42,7 @@ export function AccountPicker({ options, hasMore, error, disabled }: AccountPick
   const selectedId = useWatch<{ accountId: string | null }, 'accountId'>({ name: 'accountId' });
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
-  const known = useRef(new Map(options.map((option) => [option.id, option.name])));
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     const timer = setTimeout(() => setTerm(text.trim()), SEARCH_DEBOUNCE_MS);
@@ -49,20 +50,26 @@ export function AccountPicker({ options, hasMore, error, disabled }: AccountPick
   }, [text]);
 
   const search = useQuery({
-    queryKey: ['accounts', 'picker', term],
+    queryKey: [...PICKER_KEY, term],
     queryFn: ({ signal }) => searchAccounts(term, signal),
     enabled: hasMore && term.length >= 2,
+    // Earlier answers name the chosen account after a new search: keep them while the form lives.
+    gcTime: Infinity,
   });
-  for (const option of search.data ?? []) known.current.set(option.id, option.name);
 
   const shown = useMemo(() => {
     const list = term.length >= 2 && search.data ? [...search.data] : [...options];
-    const selectedName = selectedId ? known.current.get(selectedId) : undefined;
+    const earlier = queryClient
+      .getQueriesData<AccountOption[]>({ queryKey: PICKER_KEY })
+      .flatMap(([, data]) => data ?? []);
+    const selectedName = selectedId
+      ? [...options, ...earlier].find((option) => option.id === selectedId)?.name
+      : undefined;
     if (selectedId && selectedName && !list.some((option) => option.id === selectedId)) {
       list.unshift({ id: selectedId, name: selectedName });
     }
     return list;
-  }, [options, search.data, selectedId, term]);
+  }, [options, queryClient, search.data, selectedId, term]);
 
   const help = !hasMore
     ? undefined

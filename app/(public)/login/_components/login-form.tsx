@@ -9,14 +9,18 @@ import { parseSignInError, type ParsedSignInError } from '@/lib/auth/sign-in-err
 
 /** Counts down once a second (seed §9: alert countdown step 1 s). */
 function useCountdown(seconds: number | undefined) {
-  const [left, setLeft] = useState(seconds ?? 0);
+  const [countdown, setCountdown] = useState({ seconds, left: seconds ?? 0 });
+  // A new answer restarts the count while rendering, not one render later in an effect.
+  if (countdown.seconds !== seconds) setCountdown({ seconds, left: seconds ?? 0 });
   useEffect(() => {
-    setLeft(seconds ?? 0);
     if (!seconds) return;
-    const timer = window.setInterval(() => setLeft((value) => Math.max(0, value - 1)), 1000);
+    const timer = window.setInterval(
+      () => setCountdown((value) => ({ ...value, left: Math.max(0, value.left - 1) })),
+      1000,
+    );
     return () => window.clearInterval(timer);
   }, [seconds]);
-  return left;
+  return countdown.seconds === seconds ? countdown.left : (seconds ?? 0);
 }
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
@@ -63,7 +67,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   let message: string | null = null;
   if (error) {
     if (error.code === 'required') message = t('required');
-    else if (error.code === 'locked') message = left > 0 ? t('errors.locked', { time: duration(left) }) : t('errors.lockedOver');
+    else if (error.code === 'locked')
+      message = left > 0 ? t('errors.locked', { time: duration(left) }) : t('errors.lockedOver');
     else if (error.code === 'rate_limited') message = t('errors.rate_limited', { time: duration(Math.max(left, 1)) });
     else message = t(`errors.${error.code}`);
   }
@@ -71,7 +76,14 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-describedby={message ? 'login-error' : undefined}>
       {message && (
-        <div id="login-error" key={attempt} className="alert alert-danger" role="alert" data-testid="login-error" data-code={error?.code}>
+        <div
+          id="login-error"
+          key={attempt}
+          className="alert alert-danger"
+          role="alert"
+          data-testid="login-error"
+          data-code={error?.code}
+        >
           {message}
         </div>
       )}
