@@ -54,6 +54,7 @@ function webServer(): PlaywrightTestConfig['webServer'] {
 }
 
 const GUARD_SPEC = 'tests/navigation-guard.spec.ts';
+const FUZZ_SPEC = 'api/fuzz.spec.ts';
 
 const browserUse: PlaywrightTestConfig['use'] = {
   browserName: 'chromium',
@@ -95,6 +96,13 @@ export default defineConfig({
     {
       name: 'api',
       testMatch: 'api/**/*.spec.ts',
+      testIgnore: FUZZ_SPEC,
+    },
+    {
+      // After the other tests: it checks that the totals of every list stay the same.
+      name: 'fuzz',
+      testMatch: FUZZ_SPEC,
+      dependencies: ['api', 'chromium'],
     },
     {
       name: 'chromium',
@@ -109,7 +117,7 @@ export default defineConfig({
       // itself, and no other test changes the accounts it compares while it runs.
       name: 'navigation-guard',
       testMatch: GUARD_SPEC,
-      dependencies: ['api', 'chromium'],
+      dependencies: ['fuzz'],
       use: browserUse,
     },
   ],

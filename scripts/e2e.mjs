@@ -25,7 +25,7 @@ const projects = args.flatMap((arg, index) => {
   if (arg === '--project' && args[index + 1]) return [args[index + 1]];
   return [];
 });
-const onlyApi = projects.length > 0 && projects.every((project) => project === 'api');
+const onlyApi = projects.length > 0 && projects.every((project) => project === 'api' || project === 'fuzz');
 if (!onlyApi || process.env.CHROMIUM_PATH) {
   try {
     env.CHROMIUM_PATH = await findChromium();

@@ -4,6 +4,7 @@ import { fetchMe, login, logout } from '@/lib/api-client/auth';
 import { ApiRequestError } from '@/lib/api-client/http';
 import { requireSecret } from '@/lib/env';
 import { SESSION_MAX_AGE_SECONDS, hasSecureCookies } from './cookie-settings';
+import { safeCallbackPath } from './callback-path';
 import { LOGIN_PATH } from './route-table';
 import { encodeSignInError } from './sign-in-error';
 
@@ -68,6 +69,16 @@ export function getAuthOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      /**
+       * Where next-auth sends the browser after signing in or out. Its default builds a `URL` from
+       * the callback and throws (a 500) on values such as `%2F%2Fevil.com` or `\\evil.com`; this
+       * one cannot throw and only ever answers a safe in-app path on the app's own origin.
+       */
+      redirect({ url, baseUrl }) {
+        const origin = baseUrl.replace(/\/+$/, '');
+        const path = url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
+        return `${origin}${safeCallbackPath(path)}`;
+      },
       jwt({ token, user }) {
         if (user) {
           return {

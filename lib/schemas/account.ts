@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BENEFIT_CATALOGUE, BENEFIT_CODES } from './benefit-catalogue';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listQuerySchema, listResponseSchema, queryBoolean } from './list';
+import { multiLineText, singleLineText } from './text';
 
 export const LEGAL_FORMS = ['GmbH', 'AG', 'SE', 'KG', 'OHG', 'GmbH & Co. KG', 'e.K.', 'GbR', 'eG', 'Sonstige'] as const;
 export const ACCOUNT_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const;
@@ -27,28 +28,25 @@ export const benefitsSchema = z
     message: 'Jede Leistung darf nur einmal vorkommen.',
   });
 
-const optionalText = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => singleLineText().max(max);
 
 /** The editable master data; the same rules for the form and the API (SPEC §2 Account). */
 const accountFields = {
-  name: z.string().trim().min(2, 'Mindestens 2 Zeichen.').max(200, 'Höchstens 200 Zeichen.'),
+  name: singleLineText().min(2, 'Mindestens 2 Zeichen.').max(200, 'Höchstens 200 Zeichen.'),
   legalForm: z.enum(LEGAL_FORMS),
   street: optionalText(200),
   zip: optionalText(10),
   city: optionalText(100),
-  country: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{2}$/, 'Ländercode mit zwei Großbuchstaben, z. B. DE.'),
+  country: singleLineText().regex(/^[A-Z]{2}$/, 'Ländercode mit zwei Großbuchstaben, z. B. DE.'),
   contactName: optionalText(200),
-  contactEmail: z.union([z.literal(''), z.email('Keine gültige E-Mail-Adresse.').max(254)]),
+  contactEmail: singleLineText().pipe(z.union([z.literal(''), z.email('Keine gültige E-Mail-Adresse.').max(254)])),
   contactPhone: optionalText(50).regex(/^[0-9+()\/\s-]*$/, 'Nur Ziffern, Leerzeichen und + ( ) / -.'),
   vatId: z
-    .union([z.literal(''), z.string().trim().regex(/^DE\d{9}$/, 'USt-IdNr.: DE und 9 Ziffern.')])
+    .union([z.literal(''), singleLineText().regex(/^DE\d{9}$/, 'USt-IdNr.: DE und 9 Ziffern.')])
     .nullable()
     .transform((value) => value || null),
   employeeCount: z.number().int('Ganze Zahl.').min(0, 'Nicht negativ.').max(10_000_000),
-  notes: optionalText(5000),
+  notes: multiLineText().max(5000),
   benefits: benefitsSchema,
 };
 
@@ -202,7 +200,7 @@ export const accountChildrenQuerySchema = z
 export type AccountChildrenQuery = z.infer<typeof accountChildrenQuerySchema>;
 
 export const approvalRequestInputSchema = z
-  .strictObject({ reason: z.string().trim().max(2000).default('') })
+  .strictObject({ reason: multiLineText().max(2000).default('') })
   .meta({ id: 'ApprovalRequestInput' });
 
 export const approvalRefSchema = z

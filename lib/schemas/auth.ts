@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, scopeFieldSchema } from './roles';
+import { secretText, singleLineText } from './text';
 
 export const LOCALES = ['de', 'en'] as const;
 export const localeSchema = z.enum(LOCALES);
@@ -10,8 +11,8 @@ export const userStatusSchema = z.enum(USER_STATUSES);
 
 export const loginInputSchema = z
   .strictObject({
-    email: z.string().trim().min(1).max(254),
-    password: z.string().min(1).max(1024),
+    email: singleLineText().min(1).max(254),
+    password: secretText().min(1).max(1024),
   })
   .meta({ id: 'LoginInput' });
 export type LoginInput = z.infer<typeof loginInputSchema>;
@@ -27,7 +28,7 @@ export const tokenResponseSchema = z
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const refreshInputSchema = z
-  .strictObject({ refresh_token: z.string().min(1).max(512) })
+  .strictObject({ refresh_token: secretText().min(1).max(512) })
   .meta({ id: 'RefreshInput' });
 
 export const sessionUserSchema = z

@@ -19,7 +19,13 @@ export const BENEFIT_CATALOGUE = [
   // § 8 Abs. 2 S. 11 EStG: Sachbezugsfreigrenze 50 € monthly (since 2022).
   { code: 'sachbezug', unit: 'month', limitCents: 5000, limitKind: 'max', source: '§ 8 Abs. 2 S. 11 EStG' },
   // R 8.1 Abs. 7 LStR with the 2026 Sachbezugswert for a meal (4,57 €) plus 3,10 € = 7,67 € per working day.
-  { code: 'essenszuschuss', unit: 'working_day', limitCents: 767, limitKind: 'max', source: 'R 8.1 Abs. 7 LStR, SvEV 2026' },
+  {
+    code: 'essenszuschuss',
+    unit: 'working_day',
+    limitCents: 767,
+    limitKind: 'max',
+    source: 'R 8.1 Abs. 7 LStR, SvEV 2026',
+  },
   // § 40 Abs. 2 S. 1 Nr. 5 EStG: 50 € monthly may be flat-taxed at 25 %.
   { code: 'internet', unit: 'month', limitCents: 5000, limitKind: 'max', source: '§ 40 Abs. 2 S. 1 Nr. 5 EStG' },
   // § 3 Nr. 15 EStG: job tickets and the Deutschlandticket are tax-free without a cap.

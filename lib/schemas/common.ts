@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   unsupported_media_type: 415,
   validation_failed: 422,
   locked: 423,
+  method_not_allowed: 405,
   precondition_required: 428,
   rate_limited: 429,
   internal: 500,

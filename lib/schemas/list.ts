@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -10,7 +11,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
     perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
     sort: z.enum(sortFields).default(defaultSort),
     order: z.enum(['asc', 'desc']).default('asc'),
-    q: z.string().trim().max(200).optional(),
+    q: singleLineText().max(200).optional(),
   });
 }
 

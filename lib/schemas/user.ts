@@ -2,22 +2,20 @@ import { z } from 'zod';
 import { localeSchema, USER_STATUSES, userStatusSchema } from './auth';
 import { listQuerySchema, listResponseSchema } from './list';
 import { ROLES, roleSchema } from './roles';
+import { secretText, singleLineText } from './text';
 
 export { ROLES, USER_STATUSES };
 
 /** Password rules every form shows; the server also refuses common passwords and the e-mail's local part. */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
-export const passwordSchema = z
-  .string()
+export const passwordSchema = secretText()
   .min(PASSWORD_MIN_LENGTH, `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`)
   .max(PASSWORD_MAX_LENGTH, `Höchstens ${PASSWORD_MAX_LENGTH} Zeichen.`);
 
-const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Keine gültige E-Mail-Adresse.').max(254));
-const nameSchema = z.string().trim().min(1, 'Pflichtfeld.').max(100, 'Höchstens 100 Zeichen.');
-const phoneSchema = z
-  .string()
-  .trim()
+const emailSchema = singleLineText().toLowerCase().pipe(z.email('Keine gültige E-Mail-Adresse.').max(254));
+const nameSchema = singleLineText().min(1, 'Pflichtfeld.').max(100, 'Höchstens 100 Zeichen.');
+const phoneSchema = singleLineText()
   .max(50)
   .regex(/^[0-9+()\/\s-]*$/, 'Nur Ziffern, Leerzeichen und + ( ) / -.');
 
@@ -108,7 +106,9 @@ export const userListQuerySchema = listQuerySchema(USER_SORT_FIELDS, 'lastName')
   .meta({ id: 'UserListQuery' });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userListSchema = listResponseSchema(userListItemSchema).meta({ id: 'UserList' });
-export const userExportQuerySchema = userListQuerySchema.omit({ page: true, perPage: true }).meta({ id: 'UserExportQuery' });
+export const userExportQuerySchema = userListQuerySchema
+  .omit({ page: true, perPage: true })
+  .meta({ id: 'UserExportQuery' });
 
 /** PATCH answer: the user, plus the approval request when a role grant needs one. */
 export const userUpdateResultSchema = z
@@ -120,8 +120,10 @@ export const userUpdateResultSchema = z
 
 /* Identity flows (guest pages) */
 
-export const forgotPasswordSchema = z.strictObject({ email: z.string().trim().min(1).max(254) }).meta({ id: 'ForgotPassword' });
-export const tokenSchema = z.string().trim().min(16).max(200);
+export const forgotPasswordSchema = z
+  .strictObject({ email: singleLineText().min(1).max(254) })
+  .meta({ id: 'ForgotPassword' });
+export const tokenSchema = singleLineText().min(16).max(200);
 export const resetPasswordSchema = z
   .strictObject({ token: tokenSchema, password: passwordSchema })
   .meta({ id: 'ResetPassword' });
@@ -146,10 +148,10 @@ export const profileUpdateSchema = z
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export const passwordChangeSchema = z
-  .strictObject({ currentPassword: z.string().min(1, 'Pflichtfeld.').max(1024), newPassword: passwordSchema })
+  .strictObject({ currentPassword: secretText().min(1, 'Pflichtfeld.').max(1024), newPassword: passwordSchema })
   .meta({ id: 'PasswordChange' });
 export const emailChangeSchema = z
-  .strictObject({ email: emailSchema, currentPassword: z.string().min(1, 'Pflichtfeld.').max(1024) })
+  .strictObject({ email: emailSchema, currentPassword: secretText().min(1, 'Pflichtfeld.').max(1024) })
   .meta({ id: 'EmailChange' });
 export const sessionInfoSchema = z
   .object({
@@ -178,6 +180,9 @@ export const outboxMailSchema = z
   })
   .meta({ id: 'OutboxMail' });
 export const outboxQuerySchema = z
-  .strictObject({ to: z.string().trim().max(254).optional(), perPage: z.coerce.number().int().min(1).max(100).default(20) })
+  .strictObject({
+    to: singleLineText().max(254).optional(),
+    perPage: z.coerce.number().int().min(1).max(100).default(20),
+  })
   .meta({ id: 'OutboxQuery' });
 export const outboxListSchema = z.object({ items: z.array(outboxMailSchema) }).meta({ id: 'OutboxList' });

@@ -5,6 +5,7 @@ import * as userOp from '@/lib/server/http/operations/users';
 import { errorResponse, route } from '@/lib/server/http/route';
 import { exportAccountsCsv } from '@/lib/server/services/export/export-accounts';
 import { exportUsersCsv } from '@/lib/server/services/export/export-users';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 /** `GET /export/{resource}.csv`: one streamed CSV export per resource, each with its list's filters. */
 const exporters: Record<string, ReturnType<typeof route>> = {
@@ -18,3 +19,5 @@ export async function GET(req: NextRequest, context: { params: Promise<{ resourc
   if (!exporter) return errorResponse(new ApiError('not_found', 'Diesen Export gibt es nicht.'));
   return exporter(req, context);
 }
+
+export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');
