@@ -50,6 +50,25 @@ const config = [
     },
   },
   {
+    // Code that may run in the browser takes Zod from lib/schemas/zod (CSP-safe parsing there).
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'middleware.ts'],
+    ignores: ['app/api/v1/**', 'lib/server/**', 'lib/schemas/zod.ts', 'lib/env.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import z from '@/lib/schemas/zod' (browser parsing without eval, for the CSP).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their `use` callback, which is not React's hook.
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

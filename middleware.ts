@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { PATH_HEADER } from '@/lib/api-client/path-header';
 import { decideGuard } from '@/lib/auth/guard-decision';
 import { FORBIDDEN_PATH, matchRoute } from '@/lib/auth/route-table';
+import { contentSecurityPolicy, createNonce, HSTS, isHttpsDeployment } from '@/lib/auth/security-headers';
 import {
   decodeSessionToken,
   encodeSessionToken,
@@ -14,12 +15,24 @@ import {
 /**
  * Guards every page from the one route table (lib/auth/route-table.ts) and refreshes the
  * access token before it expires, the one place where every request may write the cookie.
+ * Every page answer gets its Content-Security-Policy with a fresh nonce here.
  */
 export async function middleware(req: NextRequest) {
+  const nonce = createNonce();
+  const isHttps = isHttpsDeployment(process.env.NEXTAUTH_URL);
+  const csp = contentSecurityPolicy(nonce, { isDev: process.env.NODE_ENV === 'development', isHttps });
+  // Next reads the nonce from the request's policy and puts it on the scripts it renders.
+  req.headers.set('content-security-policy', csp);
+  const secure = (response: NextResponse) => {
+    response.headers.set('content-security-policy', csp);
+    if (isHttps) response.headers.set('strict-transport-security', HSTS);
+    return response;
+  };
+
   const { pathname, search } = req.nextUrl;
   const rule = matchRoute(pathname);
   // Unknown paths fall through to the 404 page, which anybody may see.
-  if (!rule) return NextResponse.next();
+  if (!rule) return secure(NextResponse.next({ request: { headers: req.headers } }));
 
   let token = await decodeSessionToken(readSessionCookie(req.cookies.getAll()));
   let setCookie: string | null | undefined;
@@ -37,7 +50,8 @@ export async function middleware(req: NextRequest) {
   const decision = decideGuard(rule, token?.user ?? null, `${pathname}${search}`);
   let response: NextResponse;
   if (decision.kind === 'redirect') {
-    response = NextResponse.redirect(new URL(decision.location, req.url));
+    // On the public origin (NEXTAUTH_URL), never the address the server listens on behind a proxy.
+    response = NextResponse.redirect(new URL(decision.location, process.env.NEXTAUTH_URL || req.url));
   } else {
     // Later handlers of this request must see the refreshed cookie, not the stale one.
     if (setCookie === null) req.cookies.delete(sessionCookieName());
@@ -53,10 +67,11 @@ export async function middleware(req: NextRequest) {
 
   if (setCookie === null) response.cookies.delete(sessionCookieName());
   else if (setCookie) response.cookies.set(sessionCookieName(), setCookie, sessionCookieOptions());
-  return response;
+  return secure(response);
 }
 
 export const config = {
-  // Pages only: the API guards itself, and static files need no guard.
-  matcher: ['/((?!api/|_next/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)'],
+  // Pages only: the API guards itself; only real static assets skip the guard (a path that merely
+  // ends like a file name, such as /accounts/<id>.css, is still a page and is guarded).
+  matcher: ['/((?!api/|_next/static/|_next/image|favicon\\.ico$|robots\\.txt$|icon\\.svg$).*)'],
 };

@@ -40,6 +40,7 @@ interface ApiErrorBody {
   message: string;
   details?: { path: string; message: string }[];
   current?: Profile;
+  retryAfterSeconds?: number;
 }
 
 interface Profile {
@@ -357,5 +358,55 @@ test.describe('sessions', () => {
     // Ending the current session signs out.
     expect((await api.delete(sessionPath(sessionIdOf(current)), { headers })).status()).toBe(204);
     await expectApiError(await me(api, current.id_token), 401, 'unauthorized');
+  });
+});
+
+test.describe('wrong current passwords', () => {
+  test('count toward the lockout: the fifth locks the address and ends the sessions', async ({ api }) => {
+    // A fresh user, so that no other test's sign-ins are affected by the lockout.
+    const adminTokens = await api.login(admin.email, admin.password);
+    const email = `sperre.${randomUUID().slice(0, 8)}@example.com`;
+    const invited = await api.post('/api/v1/users/', {
+      headers: bearer(adminTokens.id_token),
+      data: { email, firstName: 'Sperre', lastName: 'Probe', role: 'distributor' },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const mail = await latestMailTo(api, adminTokens.id_token, email);
+    const activated = await api.post('/api/v1/auth/activate/', {
+      data: { token: tokenFrom(mail), password: DEMO_PASSWORD },
+    });
+    expect(activated.status(), await activated.text()).toBeLessThan(300);
+
+    const session = await api.login(email, DEMO_PASSWORD);
+    const other = await api.login(email, DEMO_PASSWORD);
+    const headers = bearer(session.id_token);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await expectApiError(
+        await changePassword(api, session.id_token, `Falsch-${attempt}-Passwort`, freshPassword('Neu')),
+        422,
+        'validation_failed',
+      );
+    }
+    for (let attempt = 3; attempt <= 4; attempt++) {
+      await expectApiError(
+        await api.post(PROFILE_EMAIL, {
+          headers,
+          data: { email: `neu.${attempt}.${email}`, currentPassword: `Falsch-${attempt}` },
+        }),
+        422,
+        'validation_failed',
+      );
+    }
+    const locked = await expectApiError(
+      await changePassword(api, session.id_token, 'Falsch-5-Passwort', freshPassword('Neu')),
+      423,
+      'locked',
+    );
+    expect(locked.retryAfterSeconds).toBeGreaterThan(14 * 60);
+
+    // Every session of the user has ended, and signing in waits for the lockout too.
+    expect((await me(api, session.id_token)).status()).toBe(401);
+    expect((await me(api, other.id_token)).status()).toBe(401);
+    await expectApiError(await login(api, email, DEMO_PASSWORD), 423, 'locked');
   });
 });

@@ -454,6 +454,20 @@ test.describe('invitations', () => {
     expect(tokens).toContain(firstToken);
   });
 
+  test('an invitation is resent at most once a minute: 429 with Retry-After, and no mail', async ({ api }) => {
+    const admin = await openSession(api, 'admin');
+    const invited = await inviteUser(admin, 'Drossel', { role: 'distributor' });
+    await expectJson<UserRecord>(await admin.post(userPath(invited.id, 'resend-invitation')), 200);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const refused = await admin.post(userPath(invited.id, 'resend-invitation'));
+      await expectApiError(refused, 429, 'rate_limited');
+      const retryAfter = Number(refused.headers()['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    }
+    expect(await outboxFor(admin, invited.email)).toHaveLength(2);
+  });
+
   test('a German invitee gets a German mail', async ({ api }) => {
     const admin = await openSession(api, 'admin');
     const invited = await inviteUser(admin, 'Deutsch', { role: 'distributor' });

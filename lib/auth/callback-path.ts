@@ -4,7 +4,8 @@
  * Anything that is, or decodes to, a protocol-relative URL, a backslash path, a scheme or a
  * control character is refused. Runs in the edge middleware and in the browser.
  */
-const SHAPE = /^\/(?![/\\])[A-Za-z0-9@\-%_~/]*(\?[A-Za-z0-9@\-%_~/.=&+,;:!*'()$]*)?(#[A-Za-z0-9@\-%_~/.=&+,;:!*'()$?]*)?$/;
+const SHAPE =
+  /^\/(?![/\\])[A-Za-z0-9@\-%_~/]*(\?[A-Za-z0-9@\-%_~/.=&+,;:!*'()$]*)?(#[A-Za-z0-9@\-%_~/.=&+,;:!*'()$?]*)?$/;
 const MAX_LENGTH = 2048;
 const MAX_DECODE_ROUNDS = 4;
 

@@ -9,11 +9,7 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; location: st
  * What the middleware does with a request for a page (SPEC §3): guests only on guest pages,
  * signed-in users only on auth pages, and the page's scope or the 403 page.
  */
-export function decideGuard(
-  rule: RouteRule,
-  user: { scope: ScopeField } | null,
-  requestedPath: string,
-): GuardDecision {
+export function decideGuard(rule: RouteRule, user: { scope: ScopeField } | null, requestedPath: string): GuardDecision {
   switch (rule.guard) {
     case 'public':
       return { kind: 'allow' };

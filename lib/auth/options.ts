@@ -4,7 +4,7 @@ import { fetchMe, login, logout } from '@/lib/api-client/auth';
 import { ApiRequestError } from '@/lib/api-client/http';
 import { requireSecret } from '@/lib/env';
 import { SESSION_MAX_AGE_SECONDS, hasSecureCookies } from './cookie-settings';
-import { safeCallbackPath } from './callback-path';
+import { isSafeCallbackPath } from './callback-path';
 import { LOGIN_PATH } from './route-table';
 import { encodeSignInError } from './sign-in-error';
 
@@ -77,7 +77,7 @@ export function getAuthOptions(): NextAuthOptions {
       redirect({ url, baseUrl }) {
         const origin = baseUrl.replace(/\/+$/, '');
         const path = url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
-        return `${origin}${safeCallbackPath(path)}`;
+        return `${origin}${isSafeCallbackPath(path) ? path : '/'}`;
       },
       jwt({ token, user }) {
         if (user) {

@@ -19,5 +19,7 @@ export function parseSignInError(error: string | null | undefined): ParsedSignIn
   const [code, seconds] = (error ?? '').split(':');
   const kind = KINDS.find((candidate) => candidate === code) ?? 'failed';
   const retryAfterSeconds = Number(seconds);
-  return Number.isInteger(retryAfterSeconds) && retryAfterSeconds > 0 ? { code: kind, retryAfterSeconds } : { code: kind };
+  return Number.isInteger(retryAfterSeconds) && retryAfterSeconds > 0
+    ? { code: kind, retryAfterSeconds }
+    : { code: kind };
 }

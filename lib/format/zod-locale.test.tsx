@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
-import { z } from 'zod';
+import { z } from '@/lib/schemas/zod';
 import { accountCreateSchema } from '@/lib/schemas/account';
 import de from '@/lib/i18n/messages/de.json';
 import en from '@/lib/i18n/messages/en.json';

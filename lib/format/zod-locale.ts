@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { z } from 'zod';
+import { z } from '@/lib/schemas/zod';
 import { de as zodGerman, en as zodEnglish } from 'zod/locales';
 
 export type ValidationMessageKey =

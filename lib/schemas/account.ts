@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { BENEFIT_CATALOGUE, BENEFIT_CODES } from './benefit-catalogue';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText, singleLineText } from './text';

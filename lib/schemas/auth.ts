@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { roleSchema, scopeFieldSchema } from './roles';
 import { secretText, singleLineText } from './text';
 

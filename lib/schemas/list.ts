@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { singleLineText } from './text';
 
 export const DEFAULT_PER_PAGE = 20;

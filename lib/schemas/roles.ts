@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const ROLES = ['admin', 'backoffice', 'distributor', 'manager'] as const;
 export const roleSchema = z.enum(ROLES);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { localeSchema, USER_STATUSES, userStatusSchema } from './auth';
 import { listQuerySchema, listResponseSchema } from './list';
 import { ROLES, roleSchema } from './roles';

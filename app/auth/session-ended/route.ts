@@ -8,11 +8,11 @@ import { sessionCookieName } from '@/lib/auth/session-cookie';
  * Server components cannot delete cookies; this route handler can.
  */
 export function GET(req: NextRequest) {
-  const login = new URL(LOGIN_PATH, req.url);
-  login.searchParams.set('reason', 'expired');
+  const query = new URLSearchParams({ reason: 'expired' });
   const callback = safeCallbackPath(req.nextUrl.searchParams.get('callbackUrl'), '');
-  if (callback) login.searchParams.set('callbackUrl', callback);
-  const response = NextResponse.redirect(login);
+  if (callback) query.set('callbackUrl', callback);
+  // Relative: the server's own idea of its host (localhost:PORT behind a proxy) is never the user's.
+  const response = new NextResponse(null, { status: 307, headers: { location: `${LOGIN_PATH}?${query}` } });
   const name = sessionCookieName();
   for (const cookie of req.cookies.getAll()) {
     if (cookie.name === name || cookie.name.startsWith(`${name}.`)) response.cookies.delete(cookie.name);

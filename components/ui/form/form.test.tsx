@@ -1,7 +1,7 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '@/lib/schemas/zod';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { applyServerErrors, normaliseErrorPath } from './apply-server-errors';
 import { FormErrorSummary, flattenFieldErrors } from './form-error-summary';

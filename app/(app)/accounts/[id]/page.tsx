@@ -1,3 +1,4 @@
+import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
@@ -21,14 +22,14 @@ const ACCOUNT_USERS_LIMIT = 100;
 type Tab = (typeof TABS)[number];
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { id } = await props.params;
+  const id = await recordId(props.params);
   const account = await serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema });
   return { title: account.name };
 }
 
 /** The account's workspace: header with status and actions, and tabs for what belongs to it. */
 export default async function AccountPage(props: Props) {
-  const [{ id }, searchParams] = await Promise.all([props.params, props.searchParams]);
+  const [id, searchParams] = await Promise.all([recordId(props.params), props.searchParams]);
   const tab: Tab = TABS.find((candidate) => candidate === searchParams.tab) ?? 'overview';
   const [account, me, t] = await Promise.all([
     serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),

@@ -29,7 +29,9 @@ function Branch({ nodes }: { nodes: TreeNode[] }) {
     <ul className="account-tree list-unstyled ps-3 border-start">
       {nodes.map(({ account, children }) => (
         <li key={account.id} className="py-1">
-          <Link href={`/accounts/${account.id}/`} prefetch={false}>{account.name}</Link>{' '}
+          <Link href={`/accounts/${account.id}/`} prefetch={false}>
+            {account.name}
+          </Link>{' '}
           <span className="text-body-secondary small">{account.customerNumber}</span>{' '}
           <StatusBadge kind="account" status={account.status} />
           {children.length > 0 && <Branch nodes={children} />}
@@ -40,13 +42,23 @@ function Branch({ nodes }: { nodes: TreeNode[] }) {
 }
 
 /** The sub-accounts of an account as a nested list (server component). */
-export function AccountTree({ rootId, items, total }: { rootId: string; items: readonly AccountListItem[]; total: number }) {
+export function AccountTree({
+  rootId,
+  items,
+  total,
+}: {
+  rootId: string;
+  items: readonly AccountListItem[];
+  total: number;
+}) {
   const t = useTranslations('accounts');
   const tree = buildAccountTree(rootId, items);
   if (tree.length === 0) return <p className="text-body-secondary">{t('tree.empty')}</p>;
   return (
     <>
-      {total > items.length && <p className="text-body-secondary small">{t('tree.truncated', { count: items.length })}</p>}
+      {total > items.length && (
+        <p className="text-body-secondary small">{t('tree.truncated', { count: items.length })}</p>
+      )}
       <nav aria-label={t('tree.title')}>
         <Branch nodes={tree} />
       </nav>

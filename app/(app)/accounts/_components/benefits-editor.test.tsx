@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '@/lib/schemas/zod';
 import { useZodForm } from '@/components/ui/form';
 import { benefitsSchema } from '@/lib/schemas/account';
 import { renderWithIntl } from '@/test-support/render-with-intl';

@@ -1,3 +1,4 @@
+import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -12,7 +13,7 @@ import { UserActionsBar } from './_components/user-actions-bar';
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { id } = await props.params;
+  const id = await recordId(props.params);
   const user = await serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema });
   return { title: `${user.firstName} ${user.lastName}` };
 }
@@ -28,7 +29,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** One user: profile data, role, account, status and what the signed-in user may do with them. */
 export default async function UserPage(props: Props) {
-  const { id } = await props.params;
+  const id = await recordId(props.params);
   const [user, me, t, tRoles, tCommon, locale] = await Promise.all([
     serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema }),
     getMe(),

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import { z } from 'zod';
+import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, RequiredHint, applyServerErrors, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast-provider';
 import type { ActionError } from '@/lib/api-client/action';

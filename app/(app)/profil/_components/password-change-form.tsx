@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { z } from 'zod';
+import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast-provider';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user';

@@ -2,7 +2,7 @@
 
 import { callApi } from '@/lib/api-client/action';
 import { profileApi } from '@/lib/api-client/profile';
-import { z } from 'zod';
+import { z } from '@/lib/schemas/zod';
 import { profileSchema, type ProfileUpdateInput } from '@/lib/schemas/user';
 
 /** The PATCH answer: the profile, or (like the users' PATCH) the profile wrapped as `{user}`. */

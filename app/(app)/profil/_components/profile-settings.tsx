@@ -3,7 +3,7 @@
 import { useId, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { z } from 'zod';
+import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, RequiredHint, applyServerErrors, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast-provider';
 import type { ActionError } from '@/lib/api-client/action';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { z } from 'zod';
+import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
 import { forgotPasswordAction } from '../../pw-reset/_components/identity-actions';
 

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { benefitsApiUrl } from '@/lib/env';
+import { appBaseUrl, benefitsApiUrl } from '@/lib/env';
 import {
   decodeSessionToken,
   encodeSessionToken,
@@ -16,8 +16,9 @@ import {
  */
 async function forward(req: NextRequest, context: { params: Promise<{ path: string[] }> }) {
   const unsafe = req.method !== 'GET' && req.method !== 'HEAD';
-  // Cookies ride along on cross-site requests; writes must come from our own pages.
-  if (unsafe && req.headers.get('origin') !== req.nextUrl.origin) {
+  // Cookies ride along on cross-site requests; writes must come from our own pages, at the
+  // public address users know (NEXTAUTH_URL), not the one the server listens on behind a proxy.
+  if (unsafe && req.headers.get('origin') !== new URL(appBaseUrl()).origin) {
     return NextResponse.json(
       { statusCode: 403, code: 'forbidden', message: 'Anfrage von fremder Herkunft abgelehnt.' },
       { status: 403 },
@@ -66,7 +67,14 @@ async function forward(req: NextRequest, context: { params: Promise<{ path: stri
     );
   }
   const responseHeaders = new Headers();
-  for (const name of ['content-type', 'content-disposition', 'etag', 'retry-after', 'cache-control', 'x-content-type-options']) {
+  for (const name of [
+    'content-type',
+    'content-disposition',
+    'etag',
+    'retry-after',
+    'cache-control',
+    'x-content-type-options',
+  ]) {
     const value = upstream.headers.get(name);
     if (value) responseHeaders.set(name, value);
   }

@@ -3,22 +3,15 @@ import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { LoginInput, TokenResponse } from '@/lib/schemas/auth';
 import { verifyPassword } from '@/lib/server/auth/passwords';
 import { getDb } from '@/lib/server/db/client';
-import { signInAttempts, signInLockouts, users } from '@/lib/server/db/schema';
-import { recordChange } from '@/lib/server/history/record-change';
+import { signInAttempts, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
+import { activeLockout, clearWrongPasswords, lockedError, recordWrongPassword } from './password-failures';
 import { startSession } from './start-session';
 
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCKOUT_MS = 15 * 60 * 1000;
+export { LOCKOUT_MS, MAX_FAILED_SIGN_INS } from './password-failures';
 export const MAX_ATTEMPTS_PER_MINUTE = 20;
 
 const wrongCredentials = () => new ApiError('unauthorized', 'E-Mail-Adresse oder Passwort ist falsch.');
-const locked = (until: Date) => {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  return new ApiError('locked', `Zu viele Fehlversuche. Bitte versuchen Sie es in ${Math.ceil(seconds / 60)} Minuten erneut.`, {
-    retryAfterSeconds: seconds,
-  });
-};
 
 /**
  * Signs a user in (SPEC §4). The lockout is kept per e-mail address whether a user has it or
@@ -44,10 +37,10 @@ export async function signIn(
     });
   }
 
-  const [lockout] = await db.select().from(signInLockouts).where(eq(signInLockouts.email, email));
-  if (lockout?.lockedUntil && lockout.lockedUntil.getTime() > Date.now()) {
+  const lockedUntil = await activeLockout(db, email);
+  if (lockedUntil) {
     await attempt(false);
-    throw locked(lockout.lockedUntil);
+    throw lockedError(lockedUntil);
   }
 
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
@@ -55,39 +48,12 @@ export async function signIn(
 
   if (!passwordOk) {
     await attempt(false);
-    const lockedUntil = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(signInLockouts)
-        .values({ email, failedCount: 1 })
-        .onConflictDoUpdate({
-          target: signInLockouts.email,
-          set: { failedCount: sql`${signInLockouts.failedCount} + 1`, updatedAt: new Date() },
-        })
-        .returning({ failedCount: signInLockouts.failedCount });
-      if (!row || row.failedCount < MAX_FAILED_SIGN_INS) return null;
-      const until = new Date(Date.now() + LOCKOUT_MS);
-      await tx
-        .update(signInLockouts)
-        .set({ failedCount: 0, lockedUntil: until, updatedAt: new Date() })
-        .where(eq(signInLockouts.email, email));
-      if (user) {
-        await recordChange(tx, {
-          actor: null,
-          entityType: 'user',
-          entityId: user.id,
-          entityLabel: `${user.firstName} ${user.lastName}`,
-          accountId: user.accountId,
-          action: 'login_locked',
-          fields: [{ field: 'lockedUntil', before: null, after: until.toISOString() }],
-        });
-      }
-      return until;
-    });
-    throw lockedUntil ? locked(lockedUntil) : wrongCredentials();
+    const lockoutStarted = await recordWrongPassword(email, user);
+    throw lockoutStarted ? lockedError(lockoutStarted) : wrongCredentials();
   }
 
   await attempt(true);
-  await db.delete(signInLockouts).where(eq(signInLockouts.email, email));
+  await clearWrongPasswords(db, email);
   // Client addresses are personal data: keep them no longer than the rate limit needs (a day).
   await db.delete(signInAttempts).where(lt(signInAttempts.at, sql`now() - interval '24 hours'`));
   if (!user) throw wrongCredentials();

@@ -1,14 +1,14 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/auth/actor';
-import { hashPassword, verifyPassword } from '@/lib/server/auth/passwords';
+import { hashPassword } from '@/lib/server/auth/passwords';
 import { assertPasswordPolicy } from '@/lib/server/auth/password-policy';
 import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
 import { userLabel } from '@/lib/server/services/identity/identity-user';
-import { lockOwnRow, wrongCurrentPassword } from './profile-record';
+import { confirmCurrentPassword, lockOwnRow } from './profile-record';
 
 /**
  * `POST /profile/password`: needs the current password (a session left open on a shared computer
@@ -19,8 +19,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
-  if (!(await verifyPassword(row?.passwordHash, input.currentPassword))) throw wrongCurrentPassword();
+  await confirmCurrentPassword(db, actor, input.currentPassword);
   assertPasswordPolicy(input.newPassword, actor.email, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
 

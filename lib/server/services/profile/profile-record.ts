@@ -4,7 +4,16 @@ import type { User } from '@/lib/schemas/user';
 import { unauthorized } from '@/lib/server/auth/authenticate';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
+import type { Actor } from '@/lib/server/auth/actor';
+import { verifyPassword } from '@/lib/server/auth/passwords';
 import { ApiError } from '@/lib/server/http/api-error';
+import {
+  activeLockout,
+  clearWrongPasswords,
+  lockedError,
+  recordWrongPassword,
+} from '@/lib/server/services/auth/password-failures';
+import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
 import { loadUserWhere } from '@/lib/server/services/users/user-record';
 
 export type UserRow = typeof users.$inferSelect;
@@ -33,3 +42,26 @@ export function fieldProblem(path: string, message: string): ApiError {
 }
 
 export const wrongCurrentPassword = () => fieldProblem('currentPassword', 'Das aktuelle Passwort ist nicht korrekt.');
+
+/**
+ * The current password that confirms a password or e-mail change. Wrong ones count toward the
+ * same lockout as sign-ins: the fifth in a row locks the address, ends every session of the user
+ * (this one too) and answers 423, so an open session cannot be used to guess the password.
+ */
+export async function confirmCurrentPassword(db: DbOrTx, actor: Actor, password: string): Promise<void> {
+  const email = actor.email.toLowerCase();
+  const lockedUntil = await activeLockout(db, email);
+  if (lockedUntil) throw lockedError(lockedUntil);
+  const [row] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
+  if (!row) throw unauthorized();
+  if (await verifyPassword(row.passwordHash, password)) {
+    await clearWrongPasswords(db, email);
+    return;
+  }
+  const lockoutStarted = await recordWrongPassword(email, row);
+  if (lockoutStarted) {
+    await revokeUserSessions(actor.id, 'locked_out');
+    throw lockedError(lockoutStarted);
+  }
+  throw wrongCurrentPassword();
+}

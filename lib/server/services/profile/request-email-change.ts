@@ -1,13 +1,12 @@
 import 'server-only';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/auth/actor';
-import { verifyPassword } from '@/lib/server/auth/passwords';
 import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { sendMail } from '@/lib/server/mail/send-mail';
 import { issueOneTimeToken } from '@/lib/server/services/auth/one-time-token';
 import { tokenMail } from '@/lib/server/services/identity/identity-user';
-import { fieldProblem, lockOwnRow, wrongCurrentPassword } from './profile-record';
+import { confirmCurrentPassword, fieldProblem, lockOwnRow } from './profile-record';
 
 /**
  * `POST /profile/email`: the new address only becomes the user's when the link sent to it is
@@ -21,8 +20,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   const email = input.email.trim().toLowerCase();
   const db = await getDb();
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
-  if (!(await verifyPassword(row?.passwordHash, input.currentPassword))) throw wrongCurrentPassword();
+  await confirmCurrentPassword(db, actor, input.currentPassword);
 
   const mail = await db.transaction(async (tx) => {
     const user = await lockOwnRow(tx, actor.id);

@@ -1,7 +1,11 @@
 import 'server-only';
 import type { User } from '@/lib/schemas/user';
 import type { Actor } from '@/lib/server/auth/actor';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/lib/server/db/client';
 import { getDb } from '@/lib/server/db/client';
+import { mailOutbox } from '@/lib/server/db/schema';
+import { ApiError } from '@/lib/server/http/api-error';
 import { prepareActivationMail, sendActivationMail } from './activation-mail';
 import { hasPendingRoleGrant, requireUser, requireUserRow } from './user-record';
 import { assertInvitable, assertMayWriteUser } from './user-rules';
@@ -17,8 +21,45 @@ export async function resendInvitation(actor: Actor, id: string): Promise<User> 
     const user = await requireUserRow(tx, actor, id, { lock: 'update' });
     assertMayWriteUser(actor, user);
     assertInvitable(user, await hasPendingRoleGrant(tx, user.id));
+    await limitInvitationMails(tx, user.email);
     return prepareActivationMail(tx, user);
   });
   await sendActivationMail(mail);
   return requireUser(db, actor, id);
+}
+
+export const INVITATIONS_PER_MINUTE = 1;
+export const INVITATIONS_PER_DAY = 5;
+
+/**
+ * A mailbox is not a megaphone: at most one resent invitation a minute and five a day to one
+ * address (the first invitation is not a resend), 429 with the seconds until the next may go
+ * out. Counted in the outbox, which holds every mail sent, so it holds across instances.
+ */
+async function limitInvitationMails(tx: DbOrTx, email: string): Promise<void> {
+  const activationMails = and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'activation'));
+  const [first] = await tx.select({ at: min(mailOutbox.createdAt) }).from(mailOutbox).where(activationMails);
+  if (!first?.at) return;
+  for (const [limit, seconds] of [
+    [INVITATIONS_PER_MINUTE, 60],
+    [INVITATIONS_PER_DAY, 24 * 60 * 60],
+  ] as const) {
+    const [sent] = await tx
+      .select({ n: count(), oldest: min(mailOutbox.createdAt) })
+      .from(mailOutbox)
+      .where(
+        and(
+          activationMails,
+          gt(mailOutbox.createdAt, first.at),
+          gt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+        ),
+      );
+    if ((sent?.n ?? 0) >= limit) {
+      const oldest = sent?.oldest ? new Date(sent.oldest).getTime() : Date.now();
+      const retryAfterSeconds = Math.max(1, Math.ceil((oldest + seconds * 1000 - Date.now()) / 1000));
+      throw new ApiError('rate_limited', 'Die Einladung wurde gerade erst erneut gesendet. Bitte warten Sie etwas.', {
+        retryAfterSeconds,
+      });
+    }
+  }
 }

@@ -48,7 +48,10 @@ export function AccountActionsBar({ account, can }: AccountActionsBarProps) {
     return true;
   }
 
-  const dialogs: Record<DialogKind, { title: string; body: string; confirm: string; hasReason: boolean; onConfirm: () => Promise<boolean> }> = {
+  const dialogs: Record<
+    DialogKind,
+    { title: string; body: string; confirm: string; hasReason: boolean; onConfirm: () => Promise<boolean> }
+  > = {
     activation: {
       title: t('dialogs.activationTitle'),
       body: t('dialogs.activationBody', { name: account.name }),

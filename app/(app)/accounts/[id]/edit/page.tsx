@@ -1,3 +1,4 @@
+import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
@@ -8,7 +9,7 @@ import { AccountForm } from '../../_components/account-form';
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { id } = await props.params;
+  const id = await recordId(props.params);
   const [account, t] = await Promise.all([
     serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
     getTranslations('accounts'),
@@ -18,7 +19,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 /** Master data and benefits; on an active account a benefit change becomes an approval request. */
 export default async function EditAccountPage(props: Props) {
-  const { id } = await props.params;
+  const id = await recordId(props.params);
   const [account, t] = await Promise.all([
     serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
     getTranslations('accounts'),

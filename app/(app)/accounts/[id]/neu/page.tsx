@@ -1,3 +1,4 @@
+import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** A new sub-account under `{id}`; it inherits the parent's distributor and starts as a draft. */
 export default async function NewSubAccountPage(props: Props) {
-  const { id } = await props.params;
+  const id = await recordId(props.params);
   const [parent, t] = await Promise.all([
     serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
     getTranslations('accounts'),

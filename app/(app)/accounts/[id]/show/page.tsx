@@ -1,3 +1,4 @@
+import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
@@ -10,7 +11,7 @@ import { SectionNav } from './_components/section-nav';
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { id } = await props.params;
+  const id = await recordId(props.params);
   const [account, t] = await Promise.all([
     serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
     getTranslations('accounts'),
@@ -20,7 +21,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 /** The read-only master-data sheet (Stammdatenblatt), made to be printed. */
 export default async function AccountSheetPage(props: Props) {
-  const { id } = await props.params;
+  const id = await recordId(props.params);
   const [account, t] = await Promise.all([
     serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
     getTranslations('accounts'),

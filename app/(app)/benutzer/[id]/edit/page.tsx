@@ -1,3 +1,4 @@
+import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
@@ -10,7 +11,7 @@ import { canManageUser, grantableRoles } from '../../_components/user-permission
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { id } = await props.params;
+  const id = await recordId(props.params);
   const [user, t] = await Promise.all([
     serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema }),
     getTranslations('users'),
@@ -20,7 +21,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 /** Name, phone, language, role and account; a grant of admin or back office becomes an approval request. */
 export default async function EditUserPage(props: Props) {
-  const { id } = await props.params;
+  const id = await recordId(props.params);
   const [user, me, t] = await Promise.all([
     serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema }),
     getMe(),

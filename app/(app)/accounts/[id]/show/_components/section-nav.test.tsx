@@ -12,7 +12,12 @@ describe('activeSectionId', () => {
   });
 
   it('falls back to the first section at the top of the page', () => {
-    expect(activeSectionId([{ id: 'master', top: 120 }, { id: 'address', top: 600 }])).toBe('master');
+    expect(
+      activeSectionId([
+        { id: 'master', top: 120 },
+        { id: 'address', top: 600 },
+      ]),
+    ).toBe('master');
   });
 
   it('has none without sections', () => {

@@ -52,7 +52,9 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
   const me = await getMe();
   const [list, distributors, t, tStatus, locale] = await Promise.all([
     serverApi(accountsApi.listPath(query), { schema: accountsApi.listSchema }),
-    distributorOptions(me.id, () => serverApi(accountsApi.distributorsPath, { schema: accountsApi.distributorsSchema })),
+    distributorOptions(me.id, () =>
+      serverApi(accountsApi.distributorsPath, { schema: accountsApi.distributorsSchema }),
+    ),
     getTranslations('accounts'),
     getTranslations('status.account'),
     getLocale(),
@@ -73,10 +75,25 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
       sortField: 'name',
       isRowHeader: true,
       // No prefetch: twenty detail pages per list view would cost the server more than they save.
-      cell: (row) => <Link href={`/accounts/${row.id}/`} prefetch={false}>{row.name}</Link>,
+      cell: (row) => (
+        <Link href={`/accounts/${row.id}/`} prefetch={false}>
+          {row.name}
+        </Link>
+      ),
     },
-    { key: 'legalForm', header: t('columns.legalForm'), className: 'd-none d-lg-table-cell', cell: (row) => row.legalForm },
-    { key: 'city', header: t('columns.city'), sortField: 'city', className: 'd-none d-md-table-cell', cell: (row) => row.city },
+    {
+      key: 'legalForm',
+      header: t('columns.legalForm'),
+      className: 'd-none d-lg-table-cell',
+      cell: (row) => row.legalForm,
+    },
+    {
+      key: 'city',
+      header: t('columns.city'),
+      sortField: 'city',
+      className: 'd-none d-md-table-cell',
+      cell: (row) => row.city,
+    },
     {
       key: 'status',
       header: t('columns.status'),

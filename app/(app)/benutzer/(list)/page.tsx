@@ -70,7 +70,9 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
       className: 'd-none d-md-table-cell',
       cell: (row) =>
         row.accountId ? (
-          <Link href={`/accounts/${row.accountId}/`} prefetch={false}>{row.accountName ?? row.accountId}</Link>
+          <Link href={`/accounts/${row.accountId}/`} prefetch={false}>
+            {row.accountName ?? row.accountId}
+          </Link>
         ) : (
           t('noAccount')
         ),
