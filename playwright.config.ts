@@ -42,8 +42,8 @@ function webServer(): PlaywrightTestConfig['webServer'] {
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   return {
-    command: `node node_modules/next/dist/bin/next start -p ${port}`,
-    url: `${localBaseUrl}/api/v1/health/`,
+    command: 'node scripts/server.mjs',
+    url: `${localBaseUrl}/api/v1/health/ready/`,
     env,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -15,6 +15,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  DB_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(20),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   BENEFITS_API_URL: z.url().optional(),
   NEXTAUTH_URL: z.url().optional(),
   NEXTAUTH_SECRET: z.string().min(32, 'NEXTAUTH_SECRET must be at least 32 characters').optional(),
@@ -22,9 +27,16 @@ const envSchema = z.object({
   SEED_DEMO: booleanish.default(true),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Employee Benefits Master Tool <no-reply@example.com>'),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   OPERATOR_NAME: z.string().default('Beispiel Benefits GmbH'),
   OPERATOR_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin'),
   OPERATOR_EMAIL: z.string().default('kontakt@example.com'),
@@ -59,6 +71,15 @@ export function getEnv(): Env {
 export function benefitsApiUrl(): string {
   const env = getEnv();
   return (env.BENEFITS_API_URL ?? `http://127.0.0.1:${env.PORT}/api/v1`).replace(/\/+$/, '');
+}
+
+/**
+ * Headers for this server's calls to its own API: while scripts/server.mjs drains on shutdown it
+ * serves only requests with its per-process pass (the API calls of pages still in flight).
+ */
+export function selfCallHeaders(): Record<string, string> {
+  const pass = process.env.BENEFITS_DRAIN_PASS;
+  return pass && !getEnv().BENEFITS_API_URL ? { 'x-benefits-drain-pass': pass } : {};
 }
 
 export function appBaseUrl(): string {

@@ -238,7 +238,7 @@ async function startServer(dataDir, port) {
   server.stderr.on('data', keep);
 
   const started = performance.now();
-  const url = `http://127.0.0.1:${port}/api/v1/health/`;
+  const url = `http://127.0.0.1:${port}/api/v1/health/ready/`;
   while (performance.now() - started < HEALTH_TIMEOUT_MS) {
     if (server.exitCode !== null || server.signalCode !== null) break;
     try {

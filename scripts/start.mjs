@@ -2,8 +2,9 @@
 /**
  * `npm start`: one command from a fresh clone to a running app. Creates the data folder and, when
  * none are configured, the secrets (kept in DATA_DIR/secrets.json so sessions survive a restart),
- * builds if needed, starts `next start`, and prints where the app runs and how to sign in.
- * Production deployments set their own secrets and run `next start` directly (README).
+ * builds if needed, starts the server (scripts/server.mjs: Next.js with a draining shutdown), and
+ * prints where the app runs and how to sign in. Production deployments set their own secrets and
+ * run `node scripts/server.mjs` directly (README).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -69,8 +70,7 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
 
 // A bounded V8 heap keeps the server well under 1 GB resident (the embedded database lives outside it).
 env.NODE_OPTIONS = [env.NODE_OPTIONS, '--max-old-space-size=384'].filter(Boolean).join(' ');
-const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-const child = spawn(process.execPath, [nextBin, 'start', '-p', port], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], { cwd: root, env, stdio: 'inherit' });
 let exiting = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -83,7 +83,7 @@ child.on('exit', (code, signal) => {
 });
 
 async function waitForHealth() {
-  const url = `http://127.0.0.1:${port}/api/v1/health/`;
+  const url = `http://127.0.0.1:${port}/api/v1/health/ready/`;
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
@@ -124,5 +124,5 @@ if (await waitForHealth()) {
   lines.push('', 'Beenden mit Strg+C.');
   printBox(lines);
 } else if (child.exitCode === null) {
-  console.error(`The app did not report healthy at /api/v1/health/ within ${HEALTH_TIMEOUT_MS / 60_000} minutes.`);
+  console.error(`The app did not report ready at /api/v1/health/ready/ within ${HEALTH_TIMEOUT_MS / 60_000} minutes.`);
 }

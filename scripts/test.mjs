@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything CI checks, in the order that fails fastest — lint, typecheck, Jest, the
- * production build, then the Playwright suite (browser journeys and API tests) against that build.
+ * production build, then the Playwright suite (browser journeys and API tests) against that build,
+ * then the resilience suite (e2e/ops: its own PostgreSQL stopped under load, SIGTERM draining).
  * Stops at the first failing step and prints how long each step took.
  */
 import { spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = mkdtempSync(path.join(tmpdir(), 'ebmt-test-'));
 const jestReport = path.join(reportDir, 'jest.json');
 const playwrightReport = path.join(reportDir, 'playwright.json');
+const resilienceReport = path.join(reportDir, 'resilience.json');
 
 const env = {
   ...process.env,
@@ -43,6 +45,11 @@ const steps = [
     name: 'e2e (playwright)',
     command: ['node', 'scripts/e2e.mjs', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  },
+  {
+    name: 'resilience (ops)',
+    command: ['npx', 'playwright', 'test', '--config=playwright.ops.config.ts', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: resilienceReport },
   },
 ];
 
@@ -86,12 +93,14 @@ function testCounts() {
     passed += jest.numPassedTests ?? 0;
     failed += (jest.numFailedTests ?? 0) + (jest.numRuntimeErrorTestSuites ?? 0);
   }
-  const playwright = readJson(playwrightReport);
-  if (playwright?.stats) {
-    found = true;
-    // Retries are off; should one ever run, a test that passed only on it ("flaky") is a failure.
-    passed += playwright.stats.expected ?? 0;
-    failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0);
+  for (const report of [playwrightReport, resilienceReport]) {
+    const playwright = readJson(report);
+    if (playwright?.stats) {
+      found = true;
+      // Retries are off; should one ever run, a test that passed only on it ("flaky") is a failure.
+      passed += playwright.stats.expected ?? 0;
+      failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0);
+    }
   }
   return found ? { passed, failed } : null;
 }

@@ -941,7 +941,9 @@ test.describe('list', () => {
     expect((await listAccounts(distributor, { status: 'draft', perPage: 1 })).total).toBe(before + 1);
     await createAccount(distributor, 'Zähler-Kind', { parentId: created.id });
     expect((await listAccounts(distributor, { status: 'draft', perPage: 1 })).total).toBe(before + 2);
-    expect((await listAccounts(distributor, { status: 'draft', topLevel: false, perPage: 1 })).total).toBeGreaterThanOrEqual(1);
+    expect(
+      (await listAccounts(distributor, { status: 'draft', topLevel: false, perPage: 1 })).total,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   test('every sort field, both directions: a stable order that paging follows', async ({ api }) => {

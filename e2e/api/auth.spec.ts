@@ -45,24 +45,25 @@ async function expectApiError(response: APIResponse, status: number, code: strin
   return body;
 }
 
-const login = (api: ApiClient, email: string, password: string) =>
-  api.post(LOGIN, { data: { email, password } });
+const login = (api: ApiClient, email: string, password: string) => api.post(LOGIN, { data: { email, password } });
 
 const me = (api: ApiClient, token: string, method: 'GET' | 'POST' = 'GET') =>
   api.fetch(ME, { method, headers: bearer(token) });
 
-const refresh = (api: ApiClient, refreshToken: string) =>
-  api.post(REFRESH, { data: { refresh_token: refreshToken } });
+const refresh = (api: ApiClient, refreshToken: string) => api.post(REFRESH, { data: { refresh_token: refreshToken } });
 
 /** Sends bytes as they are: Playwright would JSON-encode a string body with a JSON content type. */
 const postRaw = (api: ApiClient, url: string, raw: string, contentType = 'application/json') =>
   api.post(url, { data: Buffer.from(raw, 'utf8'), headers: { 'content-type': contentType } });
 
 test.describe('health and contract', () => {
-  test('health answers ok once the database is ready', async ({ api }) => {
-    const response = await api.get('/api/v1/health/');
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  test('liveness answers ok; readiness answers ready once the database takes writes', async ({ api }) => {
+    const live = await api.get('/api/v1/health/');
+    expect(live.status()).toBe(200);
+    expect(await live.json()).toMatchObject({ status: 'ok' });
+    const ready = await api.get('/api/v1/health/ready/');
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', database: 'ok' });
   });
 
   test('openapi.json describes the sign-in', async ({ api }) => {
@@ -72,7 +73,7 @@ test.describe('health and contract', () => {
     expect(document.openapi).toMatch(/^3\.1/);
     expect(document.paths['/auth/login']).toHaveProperty('post');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/auth/login', '/auth/refresh', '/auth/logout', '/auth/me', '/health']),
+      expect.arrayContaining(['/auth/login', '/auth/refresh', '/auth/logout', '/auth/me', '/health', '/health/ready']),
     );
   });
 
@@ -313,7 +314,10 @@ test.describe('lockout and rate limit', () => {
       statuses.push(response.status());
       if (response.status() === 429) limited = response;
     }
-    expect(statuses.slice(0, 20).every((status) => status === 401), statuses.join(',')).toBe(true);
+    expect(
+      statuses.slice(0, 20).every((status) => status === 401),
+      statuses.join(','),
+    ).toBe(true);
     expect(limited, `statuses: ${statuses.join(',')}`).toBeDefined();
     const body = await expectApiError(limited!, 429, 'rate_limited');
     expect(body.retryAfterSeconds).toBeGreaterThan(0);

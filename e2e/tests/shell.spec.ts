@@ -10,7 +10,10 @@ test.describe('app shell', () => {
   });
 
   test('the 404 page speaks English to an English browser', async ({ browser }) => {
-    const context = await browser.newContext({ locale: 'en-GB', extraHTTPHeaders: { 'accept-language': 'en-GB,en;q=0.9' } });
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      extraHTTPHeaders: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
     const page = await context.newPage();
     const response = await page.goto('/does-not-exist/');
     expect(response?.status()).toBe(404);

@@ -1,5 +1,5 @@
 import { errorBodySchema, type ErrorBody } from '@/lib/schemas/common';
-import { benefitsApiUrl } from '@/lib/env';
+import { benefitsApiUrl, selfCallHeaders } from '@/lib/env';
 import type { z } from 'zod';
 
 /** An error answer of the benefits API, or `unreachable` when it did not answer at all. */
@@ -35,6 +35,8 @@ export interface ApiRequestOptions<S extends z.ZodType | undefined> {
   headers?: Record<string, string>;
   schema?: S;
   signal?: AbortSignal;
+  /** For creates: the API runs a request with the same key (and body) once (IETF Idempotency-Key). */
+  idempotencyKey?: string;
 }
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -47,9 +49,10 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: ApiRequestOptions<S> = {},
 ): Promise<Result<S>> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...selfCallHeaders() };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(`${benefitsApiUrl()}${path}`, {

@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import type { z } from 'zod';
 import { getAuthToken } from '@/lib/auth/session';
+import { ServiceUnavailableError } from '@/lib/errors/service-unavailable';
 import { meResponseSchema } from '@/lib/schemas/auth';
 import { ApiRequestError, apiRequest, type ApiRequestOptions } from './http';
 import { PATH_HEADER } from './path-header';
@@ -17,7 +18,8 @@ async function sessionEndedUrl(): Promise<string> {
 
 /**
  * Calls the benefits API from a server component with the session's Bearer token. A session
- * the API no longer accepts signs the user out; a record out of reach shows the 404 page.
+ * the API no longer accepts signs the user out; a record out of reach shows the 404 page; an
+ * unavailable API (503) shows "Dienst vorübergehend nicht erreichbar" with a retry.
  */
 export async function serverApi<S extends z.ZodType | undefined = undefined>(
   path: string,
@@ -31,6 +33,7 @@ export async function serverApi<S extends z.ZodType | undefined = undefined>(
     if (error instanceof ApiRequestError) {
       if (error.statusCode === 401) redirect(await sessionEndedUrl());
       if (error.statusCode === 404) notFound();
+      if (error.statusCode === 503) throw new ServiceUnavailableError(error.message);
     }
     throw error;
   }

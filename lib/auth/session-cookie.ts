@@ -54,8 +54,9 @@ export type RefreshOutcome =
 
 /**
  * Rotates the tokens when the access token is about to expire. Runs in the middleware, the one
- * place that may write cookies on every kind of request. An API that is only unreachable does
- * not end the session; one that refuses the refresh token does.
+ * place that may write cookies on every kind of request. An API that is unreachable or answers
+ * 503 (its database is away, or it sheds load) does not end the session; one that refuses the
+ * refresh token does.
  */
 export async function refreshIfNeeded(token: JWT & AuthTokenFields, now = Date.now()): Promise<RefreshOutcome> {
   if (token.accessTokenExpires - now > REFRESH_MARGIN_MS) return { kind: 'fresh', token };
@@ -71,7 +72,9 @@ export async function refreshIfNeeded(token: JWT & AuthTokenFields, now = Date.n
       },
     };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.code === 'unreachable') return { kind: 'fresh', token };
+    if (error instanceof ApiRequestError && (error.code === 'unreachable' || error.statusCode === 503)) {
+      return { kind: 'fresh', token };
+    }
     return { kind: 'ended' };
   }
 }

@@ -49,6 +49,12 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const meResponseSchema = z.object({ user: sessionUserSchema }).meta({ id: 'MeResponse' });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-export const healthResponseSchema = z
-  .object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'unavailable']), time: z.string() })
-  .meta({ id: 'Health' });
+export const healthResponseSchema = z.object({ status: z.literal('ok'), time: z.string() }).meta({ id: 'Health' });
+
+export const readinessResponseSchema = z
+  .object({
+    status: z.enum(['ready', 'not_ready']),
+    database: z.enum(['ok', 'unavailable', 'storage_unavailable']),
+    time: z.string(),
+  })
+  .meta({ id: 'Readiness' });

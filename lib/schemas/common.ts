@@ -10,11 +10,14 @@ export const ERROR_CODES = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  idempotency_key_reused: 422,
   locked: 423,
   method_not_allowed: 405,
   precondition_required: 428,
   rate_limited: 429,
   internal: 500,
+  service_unavailable: 503,
+  storage_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -12,3 +12,4 @@ export { MoneyField } from './money-field';
 export { MoneyInput } from './money-input';
 export { RequiredHint } from './required-hint';
 export { useZodForm } from './use-zod-form';
+export { useIdempotencyKey } from './use-idempotency-key';

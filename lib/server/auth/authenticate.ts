@@ -9,8 +9,7 @@ import { IDLE_TIMEOUT_MS, verifyAccessToken } from './tokens';
 
 const TOUCH_AFTER_MS = 60_000;
 
-export const unauthorized = () =>
-  new ApiError('unauthorized', 'Nicht angemeldet oder die Sitzung ist abgelaufen.');
+export const unauthorized = () => new ApiError('unauthorized', 'Nicht angemeldet oder die Sitzung ist abgelaufen.');
 
 interface SessionRow {
   revokedAt: Date | null;

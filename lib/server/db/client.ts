@@ -3,6 +3,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getEnv } from '@/lib/env';
+import { classifyDatabaseError } from './database-errors';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,16 +22,70 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/server/db/migrations');
 // One database per process: PGlite is single-process and must never be opened twice.
 const globalForDb = globalThis as unknown as { __benefitsDb?: Promise<DbHandle> };
 
+type PostgresClient = import('postgres').Sql;
+
+/**
+ * postgres.js answers a query that failed because its connection broke inside a transaction by
+ * sending ROLLBACK on the closed socket, which throws outside any promise (`TypeError: Cannot read
+ * properties of null (reading 'write')`, an uncaught exception). The server has rolled the
+ * transaction back already and begin() rejects when the socket closes, so the transaction body
+ * stays pending instead of rejecting; only if begin() has not settled 5 s later (the socket is
+ * still open after all) does it reject, and ROLLBACK runs as usual.
+ */
+function guardTransactions(client: PostgresClient): void {
+  const begin = client.begin.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const guarded = (...args: unknown[]) => {
+    const body = args.pop() as (sql: unknown) => Promise<unknown>;
+    let isSettled = false;
+    const transaction = begin(...args, async (sql: unknown) => {
+      try {
+        return await body(sql);
+      } catch (error) {
+        if (!classifyDatabaseError(error)?.connectionLost) throw error;
+        return new Promise((_, reject) => {
+          setTimeout(() => isSettled || reject(error), 5_000).unref();
+        });
+      }
+    });
+    return transaction.finally(() => {
+      isSettled = true;
+    });
+  };
+  (client as unknown as { begin: typeof guarded }).begin = guarded;
+}
+
 async function openDatabase(): Promise<DbHandle> {
   const env = getEnv();
   if (env.DATABASE_URL) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    const client = postgres(env.DATABASE_URL, { max: 10, onnotice: () => {} });
+    const client = postgres(env.DATABASE_URL, {
+      max: env.DB_POOL_MAX,
+      connect_timeout: env.DB_CONNECT_TIMEOUT_MS / 1000,
+      // Idle connections are closed (a dead one is not kept for the next request), every
+      // connection is renewed after half an hour, and TCP keep-alive finds a vanished server.
+      idle_timeout: 30,
+      max_lifetime: 30 * 60,
+      keep_alive: 10,
+      // postgres.js waits up to 20 s between attempts after failed connects by default, so a
+      // restarted server stayed unused for seconds; a refused connect costs nothing, retry at once.
+      backoff: () => 0,
+      connection: {
+        statement_timeout: env.DB_STATEMENT_TIMEOUT_MS,
+        idle_in_transaction_session_timeout: env.DB_STATEMENT_TIMEOUT_MS,
+      },
+      onnotice: () => {},
+    });
+    guardTransactions(client);
     const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end() };
+    try {
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await client.end({ timeout: 0 });
+      throw error;
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -76,5 +131,9 @@ export async function closeDb(): Promise<void> {
   globalForDb.__benefitsDb = undefined;
   if (pending) await (await pending).close();
 }
+
+// The Node server (scripts/server.mjs) closes the database on shutdown through this hook: it
+// runs outside Next's bundles and cannot import this module.
+(globalThis as unknown as { __benefitsCloseDb?: () => Promise<void> }).__benefitsCloseDb = closeDb;
 
 export { schema };

@@ -172,7 +172,10 @@ export const oneTimeTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.userId, t.purpose),
+  ],
 );
 
 /** Every sign-in attempt, for the per-address rate limit (SPEC §4: kept in the database). */
@@ -291,17 +294,7 @@ export const changes = pgTable(
     entityLabel: text('entity_label').notNull(),
     accountId: uuid('account_id').references(() => accounts.id),
     action: text('action', {
-      enum: [
-        'create',
-        'update',
-        'delete',
-        'status_change',
-        'approve',
-        'reject',
-        'withdraw',
-        'upload',
-        'login_locked',
-      ],
+      enum: ['create', 'update', 'delete', 'status_change', 'approve', 'reject', 'withdraw', 'upload', 'login_locked'],
     }).notNull(),
     fields: jsonb('fields').$type<ChangeField[]>().notNull().default([]),
     approvalId: uuid('approval_id'),
@@ -390,3 +383,30 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
 );
+
+/**
+ * Idempotent creates (IETF httpapi Idempotency-Key draft): the first answer to a POST, per user
+ * and key, for 24 hours. `status_code` is null while the first request is still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);
+
+/** One row per server instance, rewritten by the readiness probe: proves the database takes writes. */
+export const readinessProbes = pgTable('readiness_probes', {
+  instance: text('instance').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,14 +14,12 @@ export function requireExpectedVersion(req: Request, bodyVersion?: number): numb
   const header = req.headers.get('if-match');
   if (header) {
     const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
-    if (!match?.[1]) throw new ApiError('bad_request', 'If-Match muss die Version des Eintrags enthalten, z. B. W/"3".');
+    if (!match?.[1])
+      throw new ApiError('bad_request', 'If-Match muss die Version des Eintrags enthalten, z. B. W/"3".');
     return Number(match[1]);
   }
   if (bodyVersion !== undefined) return bodyVersion;
-  throw new ApiError(
-    'precondition_required',
-    'Die Version des Eintrags fehlt (If-Match-Header oder Feld "version").',
-  );
+  throw new ApiError('precondition_required', 'Die Version des Eintrags fehlt (If-Match-Header oder Feld "version").');
 }
 
 /** 409 with the current record, so the client can show what changed and keep the user's input. */

@@ -6,7 +6,9 @@ import type {
   ZodOpenApiResponseObject,
   ZodOpenApiResponsesObject,
 } from 'zod-openapi';
+import { z } from 'zod';
 import { errorBodySchema } from '@/lib/schemas/common';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema, isIdempotentCreate } from './idempotency';
 import type { Operation } from './operation';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -24,6 +26,7 @@ const STATUS_TEXT: Record<number, string> = {
   423: 'Locked',
   428: 'Precondition Required',
   429: 'Too Many Requests',
+  500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
 
@@ -38,6 +41,12 @@ function toOperationObject(operation: Operation): ZodOpenApiOperationObject {
     },
   };
   const errorStatuses = new Set([400, 422, 500, ...(operation.errors ?? [])]);
+  // 503 service_unavailable / storage_unavailable: the database is away, full or read-only, or
+  // too many requests wait for it (with Retry-After).
+  if (operation.usesDatabase !== false) errorStatuses.add(503);
+  const isIdempotent = isIdempotentCreate(operation);
+  // 409: a retry while the first request with the same Idempotency-Key still runs.
+  if (isIdempotent) errorStatuses.add(409);
   if (operation.access !== 'public') errorStatuses.add(401);
   if (operation.access !== 'public' && operation.access !== 'authenticated') errorStatuses.add(403);
   for (const code of [...errorStatuses].sort()) {
@@ -53,11 +62,12 @@ function toOperationObject(operation: Operation): ZodOpenApiOperationObject {
     ...(operation.access !== 'public' && operation.access !== 'authenticated'
       ? { description: `Requires the scope \`${operation.access}\`.` }
       : {}),
-    ...(operation.params || operation.query
+    ...(operation.params || operation.query || isIdempotent
       ? {
           requestParams: {
             ...(operation.params ? { path: operation.params as never } : {}),
             ...(operation.query ? { query: operation.query as never } : {}),
+            ...(isIdempotent ? { header: z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema.optional() }) } : {}),
           },
         }
       : {}),

@@ -29,6 +29,8 @@ export interface Operation<
   errors?: number[];
   /** Body limit in bytes for JSON bodies (default 1 MiB). */
   maxBodyBytes?: number;
+  /** False for the few operations that never touch the database: load shedding leaves them alone. */
+  usesDatabase?: boolean;
 }
 
 export function defineOperation<

@@ -3,7 +3,16 @@ import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import type { Actor } from '@/lib/server/auth/actor';
 import { authenticate } from '@/lib/server/auth/authenticate';
+import { classifyDatabaseError, noteStorageFailure } from '@/lib/server/db/database-errors';
 import { ApiError } from './api-error';
+import { admitRequest } from './admission';
+import {
+  IDEMPOTENCY_HEADER,
+  idempotencyKeySchema,
+  isIdempotentCreate,
+  requestFingerprint,
+  runIdempotent,
+} from './idempotency';
 import type { Access, Operation } from './operation';
 import { readJsonBody } from './read-body';
 import './zod-locale';
@@ -20,7 +29,8 @@ export interface RouteContext<Op extends Operation> {
   userAgent: string;
 }
 
-type HandlerResult<Op extends Operation> = Response | (Op['response'] extends z.ZodType ? z.input<Op['response']> : unknown);
+type HandlerResult<Op extends Operation> =
+  Response | (Op['response'] extends z.ZodType ? z.input<Op['response']> : unknown);
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -61,6 +71,22 @@ export function errorResponse(error: unknown): Response {
       new ApiError('validation_failed', 'Die Eingaben sind ungültig.', { details: zodIssuesToDetails(error) }),
     );
   }
+  const failure = classifyDatabaseError(error);
+  if (failure) {
+    // Expected while the database is away: one line, not a stack per request.
+    const cause = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
+    console.warn(`[api] database ${failure.kind === 'storage' ? 'cannot store' : 'unavailable'}: ${cause}`);
+    if (failure.kind === 'storage') noteStorageFailure();
+    return errorResponse(
+      failure.kind === 'storage'
+        ? new ApiError('storage_unavailable', 'Die Datenbank kann zurzeit keine Änderungen speichern.', {
+            retryAfterSeconds: 30,
+          })
+        : new ApiError('service_unavailable', 'Der Dienst ist vorübergehend nicht erreichbar.', {
+            retryAfterSeconds: 2,
+          }),
+    );
+  }
   console.error('[api] unhandled error', error);
   return jsonResponse(new ApiError('internal', 'Ein interner Fehler ist aufgetreten.').toBody(), 500);
 }
@@ -79,28 +105,47 @@ export function route<Op extends Operation>(
   handler: (ctx: RouteContext<Op>) => Promise<HandlerResult<Op>>,
 ) {
   return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
+    const release = operation.usesDatabase === false ? () => {} : admitRequest();
+    if (!release) {
+      return errorResponse(
+        new ApiError('service_unavailable', 'Der Dienst ist überlastet; bitte gleich noch einmal versuchen.', {
+          retryAfterSeconds: 1,
+        }),
+      );
+    }
     try {
-      let actor: Actor | null = null;
-      if (operation.access === 'public') {
-        if (req.headers.get('authorization')) actor = await authenticate(req).catch(() => null);
-      } else {
-        actor = await authenticate(req);
-        if (!hasAccess(actor, operation.access)) {
-          throw new ApiError('forbidden', 'Keine Berechtigung für diese Aktion.');
-        }
+      return await handle(req, context);
+    } catch (error) {
+      return errorResponse(error);
+    } finally {
+      release();
+    }
+  };
+
+  async function handle(req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) {
+    let actor: Actor | null = null;
+    if (operation.access === 'public') {
+      if (req.headers.get('authorization')) actor = await authenticate(req).catch(() => null);
+    } else {
+      actor = await authenticate(req);
+      if (!hasAccess(actor, operation.access)) {
+        throw new ApiError('forbidden', 'Keine Berechtigung für diese Aktion.');
       }
+    }
 
-      const rawParams = (await context.params) ?? {};
-      const params = operation.params ? operation.params.safeParse(rawParams) : null;
-      // A malformed id cannot name a record in reach: answer as for an unknown one.
-      if (params && !params.success) throw new ApiError('not_found', 'Eintrag nicht gefunden.');
+    const rawParams = (await context.params) ?? {};
+    const params = operation.params ? operation.params.safeParse(rawParams) : null;
+    // A malformed id cannot name a record in reach: answer as for an unknown one.
+    if (params && !params.success) throw new ApiError('not_found', 'Eintrag nicht gefunden.');
 
-      const query = operation.query
-        ? operation.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
-        : undefined;
-      const body = operation.body ? operation.body.parse(await readJsonBody(req, operation.maxBodyBytes)) : undefined;
+    const query = operation.query
+      ? operation.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
+      : undefined;
+    const rawBody = operation.body ? await readJsonBody(req, operation.maxBodyBytes) : undefined;
+    const body = operation.body ? operation.body.parse(rawBody) : undefined;
 
-      const result = await handler({
+    const run = () =>
+      answer({
         req,
         actor: actor as RouteContext<Op>['actor'],
         body: body as RouteContext<Op>['body'],
@@ -109,18 +154,37 @@ export function route<Op extends Operation>(
         ip: clientIp(req),
         userAgent: req.headers.get('user-agent')?.slice(0, 500) ?? '',
       });
-      if (result instanceof Response) return result;
-      const status = operation.successStatus ?? 200;
-      if (status === 204) return jsonResponse(null, 204);
-      if (!operation.response) return jsonResponse(result, status);
-      const output = operation.response.safeParse(result);
-      if (!output.success) {
-        console.error(`[api] ${operation.method} ${operation.path}: answer does not match its schema`, output.error);
-        throw new ApiError('internal', 'Ein interner Fehler ist aufgetreten.');
+
+    const key = req.headers.get(IDEMPOTENCY_HEADER);
+    if (key !== null && actor && isIdempotentCreate(operation)) {
+      if (!idempotencyKeySchema.safeParse(key).success) {
+        throw new ApiError('bad_request', 'Der Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen.');
       }
-      return jsonResponse(output.data, status);
-    } catch (error) {
-      return errorResponse(error);
+      const fingerprint = requestFingerprint(req.method, req.nextUrl.pathname, rawBody ?? null);
+      return runIdempotent({ userId: actor.id, key, fingerprint }, run);
     }
-  };
+    if (req.method !== 'GET') return run();
+    try {
+      return await run();
+    } catch (error) {
+      // A read that met a connection which broke under it (a restarted server) runs once more:
+      // the pool has dropped that connection and opens a fresh one.
+      if (!classifyDatabaseError(error)?.connectionLost) throw error;
+      return run();
+    }
+  }
+
+  async function answer(ctx: RouteContext<Op>): Promise<Response> {
+    const result = await handler(ctx);
+    if (result instanceof Response) return result;
+    const status = operation.successStatus ?? 200;
+    if (status === 204) return jsonResponse(null, 204);
+    if (!operation.response) return jsonResponse(result, status);
+    const output = operation.response.safeParse(result);
+    if (!output.success) {
+      console.error(`[api] ${operation.method} ${operation.path}: answer does not match its schema`, output.error);
+      throw new ApiError('internal', 'Ein interner Fehler ist aufgetreten.');
+    }
+    return jsonResponse(output.data, status);
+  }
 }

@@ -57,7 +57,9 @@ export async function sendMail(request: MailRequest): Promise<string> {
     return row.id;
   }
   try {
-    await (await transport(env.SMTP_URL)).sendMail({
+    await (
+      await transport(env.SMTP_URL)
+    ).sendMail({
       from: env.MAIL_FROM,
       to,
       subject: mail.subject,

@@ -105,9 +105,13 @@ const escapeHtml = (text: string) =>
 export function renderMail(template: MailTemplate, locale: Locale, params: MailParams) {
   const mail = TEXTS[template][locale](params);
   const footer = `${params.appName} · ${params.operator}`;
-  const text = [...mail.lines, ...(mail.action ? [`${mail.action.label}: ${mail.action.href}`] : []), '', '--', footer].join(
-    '\n\n',
-  );
+  const text = [
+    ...mail.lines,
+    ...(mail.action ? [`${mail.action.label}: ${mail.action.href}`] : []),
+    '',
+    '--',
+    footer,
+  ].join('\n\n');
   const html = [
     '<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#212529">',
     ...mail.lines.map((line) => `<p>${escapeHtml(line)}</p>`),

@@ -12,8 +12,8 @@ import {
 
 /** Mutations of the account pages: each is one call to the benefits API with the session's token. */
 
-export async function createAccountAction(input: AccountCreateInput) {
-  return callApi('/accounts/', { method: 'POST', body: input, schema: accountSchema });
+export async function createAccountAction(input: AccountCreateInput, idempotencyKey: string) {
+  return callApi('/accounts/', { method: 'POST', body: input, schema: accountSchema, idempotencyKey });
 }
 
 export async function updateAccountAction(id: string, version: number, input: AccountUpdateInput) {
@@ -33,18 +33,20 @@ export async function resumeAccountAction(id: string) {
   return callApi(`${accountsApi.detailPath(id)}resume/`, { method: 'POST', schema: accountSchema });
 }
 
-export async function requestActivationAction(id: string, reason: string) {
+export async function requestActivationAction(id: string, reason: string, idempotencyKey: string) {
   return callApi(`${accountsApi.detailPath(id)}activation/`, {
     method: 'POST',
     body: { reason },
     schema: approvalRefSchema,
+    idempotencyKey,
   });
 }
 
-export async function requestArchiveAction(id: string, reason: string) {
+export async function requestArchiveAction(id: string, reason: string, idempotencyKey: string) {
   return callApi(`${accountsApi.detailPath(id)}archive/`, {
     method: 'POST',
     body: { reason },
     schema: approvalRefSchema,
+    idempotencyKey,
   });
 }

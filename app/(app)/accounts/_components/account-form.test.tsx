@@ -165,23 +165,26 @@ describe('AccountForm: create', () => {
     await user.click(saveButton('Konto anlegen'));
 
     await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
-    expect(createMock).toHaveBeenCalledWith({
-      name: 'Neue Firma GmbH',
-      legalForm: 'GmbH & Co. KG',
-      employeeCount: 42,
-      vatId: 'DE123456789',
-      street: 'Hauptstraße 1',
-      zip: '10115',
-      city: 'Berlin',
-      country: 'DE',
-      contactName: 'Erika Mustermann',
-      contactEmail: 'erika@firma.example',
-      contactPhone: '',
-      notes: 'Kunde seit 2026',
-      benefits: [{ code: 'sachbezug', amountCents: 4450, unit: 'month' }],
-      parentId: null,
-      distributorId: null,
-    });
+    expect(createMock).toHaveBeenCalledWith(
+      {
+        name: 'Neue Firma GmbH',
+        legalForm: 'GmbH & Co. KG',
+        employeeCount: 42,
+        vatId: 'DE123456789',
+        street: 'Hauptstraße 1',
+        zip: '10115',
+        city: 'Berlin',
+        country: 'DE',
+        contactName: 'Erika Mustermann',
+        contactEmail: 'erika@firma.example',
+        contactPhone: '',
+        notes: 'Kunde seit 2026',
+        benefits: [{ code: 'sachbezug', amountCents: 4450, unit: 'month' }],
+        parentId: null,
+        distributorId: null,
+      },
+      expect.stringMatching(/^[0-9a-f]{32}$/),
+    );
     await waitFor(() => expect(mockPush).toHaveBeenCalledWith(`/accounts/${ACCOUNT_ID}/`));
     expect(mockRefresh).toHaveBeenCalled();
     expect(await screen.findByText('Das Konto Neue Firma GmbH wurde angelegt.')).toBeInTheDocument();
@@ -270,6 +273,29 @@ describe('AccountForm: create', () => {
     );
     expect(saveButton('Konto anlegen')).toBeEnabled();
     expect(nameInput()).toHaveValue('Neue Firma GmbH');
+  });
+
+  it('retries after an unavailable service with the same Idempotency-Key, so one account is created', async () => {
+    createMock.mockResolvedValueOnce(
+      failure({
+        statusCode: 503,
+        code: 'service_unavailable',
+        message: 'Der Dienst ist vorübergehend nicht erreichbar.',
+      }) as CreateResult,
+    );
+    createMock.mockResolvedValueOnce({ ok: true, data: account } as CreateResult);
+    const user = renderForm({});
+    await user.type(nameInput(), 'Neue Firma GmbH');
+    await user.selectOptions(section('Stammdaten').getByRole('combobox', { name: /^Rechtsform/ }), 'AG');
+    await user.click(saveButton('Konto anlegen'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Der Dienst ist vorübergehend nicht erreichbar.');
+    await user.click(saveButton('Konto anlegen'));
+
+    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(2));
+    const [first, second] = createMock.mock.calls;
+    expect(first?.[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(second?.[1]).toBe(first?.[1]);
+    await waitFor(() => expect(mockPush).toHaveBeenCalledWith(`/accounts/${ACCOUNT_ID}/`));
   });
 });
 

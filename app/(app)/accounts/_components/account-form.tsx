@@ -12,6 +12,7 @@ import {
   RequiredHint,
   applyServerErrors,
   normaliseErrorPath,
+  useIdempotencyKey,
   useZodForm,
 } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast-provider';
@@ -188,6 +189,7 @@ export function AccountForm(props: AccountFormProps) {
   const [problem, setProblem] = useState<Problem | null>(null);
   /** Saved and navigating away: the button stays busy, so a second click cannot create a twin. */
   const [isDone, setDone] = useState(false);
+  const { idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
 
   // Both schemas accept the form's values, and because the form always sends every field, both
   // outputs have the same complete shape (the update schema's keys are optional only for the API).
@@ -248,8 +250,12 @@ export function AccountForm(props: AccountFormProps) {
       router.refresh();
       return;
     }
-    const result = await createAccountAction({ ...values, parentId, distributorId: values.distributorId ?? null });
+    const result = await createAccountAction(
+      { ...values, parentId, distributorId: values.distributorId ?? null },
+      idempotencyKey,
+    );
     if (!result.ok) return handleFailure(result.error, values);
+    renewIdempotencyKey();
     showToast({ variant: 'success', message: t('toasts.created', { name: result.data.name }) });
     setDone(true);
     router.push(accountHref(result.data.id));

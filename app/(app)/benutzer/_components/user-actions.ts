@@ -6,8 +6,8 @@ import { userSchema, type UserInviteInput, type UserUpdateInput } from '@/lib/sc
 
 /** Mutations of the user pages: each is one call to the benefits API with the session's token. */
 
-export async function inviteUserAction(input: UserInviteInput) {
-  return callApi('/users/', { method: 'POST', body: input, schema: userSchema });
+export async function inviteUserAction(input: UserInviteInput, idempotencyKey: string) {
+  return callApi('/users/', { method: 'POST', body: input, schema: userSchema, idempotencyKey });
 }
 
 export async function updateUserAction(id: string, version: number, input: UserUpdateInput) {

@@ -122,15 +122,18 @@ describe('UserForm: invite', () => {
     await events.click(screen.getByRole('button', { name: 'Einladung senden' }));
 
     await waitFor(() => expect(inviteMock).toHaveBeenCalledTimes(1));
-    expect(inviteMock).toHaveBeenCalledWith({
-      email: 'lena.lorenz@example.com',
-      firstName: 'Lena',
-      lastName: 'Lorenz',
-      phone: '',
-      role: 'manager',
-      accountId: ACCOUNT_A,
-      locale: 'en',
-    });
+    expect(inviteMock).toHaveBeenCalledWith(
+      {
+        email: 'lena.lorenz@example.com',
+        firstName: 'Lena',
+        lastName: 'Lorenz',
+        phone: '',
+        role: 'manager',
+        accountId: ACCOUNT_A,
+        locale: 'en',
+      },
+      expect.stringMatching(/^[0-9a-f]{32}$/),
+    );
     await waitFor(() => expect(mockPush).toHaveBeenCalledWith(`/benutzer/${USER_ID}/`));
     expect(await screen.findByText('Die Einladung an lena.lorenz@example.com wurde verschickt.')).toBeInTheDocument();
   });

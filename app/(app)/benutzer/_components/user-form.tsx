@@ -6,7 +6,14 @@ import { useRouter } from 'next/navigation';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { z } from '@/lib/schemas/zod';
-import { FormErrorSummary, FormField, RequiredHint, applyServerErrors, useZodForm } from '@/components/ui/form';
+import {
+  FormErrorSummary,
+  FormField,
+  RequiredHint,
+  applyServerErrors,
+  useIdempotencyKey,
+  useZodForm,
+} from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast-provider';
 import type { ActionError } from '@/lib/api-client/action';
 import { LOCALES, type Locale } from '@/lib/schemas/auth';
@@ -148,6 +155,7 @@ export function UserForm(props: UserFormProps) {
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [isDone, setDone] = useState(false);
+  const { idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
 
   const accountRequired = t('form.accountRequired');
   const schema = useMemo(
@@ -239,8 +247,9 @@ export function UserForm(props: UserFormProps) {
       router.refresh();
       return;
     }
-    const result = await inviteUserAction({ ...parsed, email: parsed.email ?? '' });
+    const result = await inviteUserAction({ ...parsed, email: parsed.email ?? '' }, idempotencyKey);
     if (!result.ok) return handleFailure(result.error, parsed);
+    renewIdempotencyKey();
     const isPendingApproval =
       needsApproval(parsed.role) || result.data.pendingApprovals.some((approval) => approval.kind === 'role_grant');
     showToast(

@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import {
   healthResponseSchema,
+  readinessResponseSchema,
   loginInputSchema,
   meResponseSchema,
   refreshInputSchema,
@@ -58,11 +59,23 @@ export const mePost = defineOperation({ ...meGet, method: 'POST' });
 export const health = defineOperation({
   method: 'GET',
   path: '/health',
-  summary: 'Liveness and database readiness (503 when the database is unavailable)',
+  summary: 'Liveness: the process serves requests (never touches the database, answers at once). For a liveness probe',
   tag: 'Ops',
   access: 'public',
   response: healthResponseSchema,
+  usesDatabase: false,
+});
+
+export const ready = defineOperation({
+  method: 'GET',
+  path: '/health/ready',
+  summary:
+    'Readiness: the database answers within 1 s and takes a write; 503 when it is unavailable, full or read-only. For a readiness probe or a load balancer',
+  tag: 'Ops',
+  access: 'public',
+  response: readinessResponseSchema,
   errors: [503],
+  usesDatabase: false,
 });
 
 export const openapi = defineOperation({
@@ -72,4 +85,5 @@ export const openapi = defineOperation({
   tag: 'Ops',
   access: 'public',
   response: z.record(z.string(), z.unknown()),
+  usesDatabase: false,
 });

@@ -16,9 +16,7 @@ export function accountReach(actor: Pick<Actor, 'id' | 'role' | 'accountId'>, co
     case 'distributor':
       return sql`${column.distributorId} = ${actor.id}`;
     case 'manager':
-      return actor.accountId
-        ? sql`${column.lineage} @> ARRAY[${actor.accountId}]::uuid[]`
-        : sql`false`;
+      return actor.accountId ? sql`${column.lineage} @> ARRAY[${actor.accountId}]::uuid[]` : sql`false`;
   }
 }
 
@@ -26,7 +24,10 @@ export function accountReach(actor: Pick<Actor, 'id' | 'role' | 'accountId'>, co
  * Reach over records that belong to an account (documents, tasks, history …) by their
  * account id column.
  */
-export function accountIdInReach(actor: Pick<Actor, 'id' | 'role' | 'accountId'>, accountIdColumn: SQL | unknown): SQL | undefined {
+export function accountIdInReach(
+  actor: Pick<Actor, 'id' | 'role' | 'accountId'>,
+  accountIdColumn: SQL | unknown,
+): SQL | undefined {
   const reach = accountReach(actor);
   if (!reach) return undefined;
   return sql`${accountIdColumn} IN (SELECT ${accounts.id} FROM ${accounts} WHERE ${reach})`;

@@ -35,7 +35,11 @@ export async function issueOneTimeToken(
     .update(oneTimeTokens)
     .set({ usedAt: now })
     .where(
-      and(eq(oneTimeTokens.userId, input.userId), eq(oneTimeTokens.purpose, input.purpose), isNull(oneTimeTokens.usedAt)),
+      and(
+        eq(oneTimeTokens.userId, input.userId),
+        eq(oneTimeTokens.purpose, input.purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
     );
   const { token, hash } = createOpaqueToken();
   await tx.insert(oneTimeTokens).values({

@@ -18,10 +18,7 @@ const wrongCredentials = () => new ApiError('unauthorized', 'E-Mail-Adresse oder
  * not, and the rate limit per client address; both live in the database, so they hold across
  * several app instances.
  */
-export async function signIn(
-  input: LoginInput,
-  client: { ip: string; userAgent: string },
-): Promise<TokenResponse> {
+export async function signIn(input: LoginInput, client: { ip: string; userAgent: string }): Promise<TokenResponse> {
   const db = await getDb();
   const email = input.email.trim().toLowerCase();
   const attempt = (success: boolean) => db.insert(signInAttempts).values({ email, ip: client.ip, success });
@@ -43,7 +40,11 @@ export async function signIn(
     throw lockedError(lockedUntil);
   }
 
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
 
   if (!passwordOk) {

@@ -1,13 +1,15 @@
 import 'server-only';
 import type { TokenResponse } from '@/lib/schemas/auth';
-import { ABSOLUTE_TIMEOUT_MS, ACCESS_TOKEN_SECONDS, createOpaqueToken, signAccessToken } from '@/lib/server/auth/tokens';
+import {
+  ABSOLUTE_TIMEOUT_MS,
+  ACCESS_TOKEN_SECONDS,
+  createOpaqueToken,
+  signAccessToken,
+} from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db/client';
 import { refreshTokens, sessions } from '@/lib/server/db/schema';
 
-export async function startSession(
-  userId: string,
-  client: { ip: string; userAgent: string },
-): Promise<TokenResponse> {
+export async function startSession(userId: string, client: { ip: string; userAgent: string }): Promise<TokenResponse> {
   const db = await getDb();
   const refresh = createOpaqueToken();
   const sessionId = await db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useIdempotencyKey } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast-provider';
 import type { ActionResult } from '@/lib/api-client/action';
 import {
@@ -35,6 +36,7 @@ export function AccountActionsBar({ account, can }: AccountActionsBarProps) {
   const toast = useToast();
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [reason, setReason] = useState('');
+  const { idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
 
   async function run(action: () => Promise<ActionResult<unknown>>, success: string): Promise<boolean> {
     const result = await action();
@@ -43,6 +45,7 @@ export function AccountActionsBar({ account, can }: AccountActionsBarProps) {
       return false;
     }
     toast({ variant: 'success', message: success });
+    renewIdempotencyKey();
     setReason('');
     router.refresh();
     return true;
@@ -57,14 +60,16 @@ export function AccountActionsBar({ account, can }: AccountActionsBarProps) {
       body: t('dialogs.activationBody', { name: account.name }),
       confirm: t('dialogs.submitRequest'),
       hasReason: true,
-      onConfirm: () => run(() => requestActivationAction(account.id, reason), t('toasts.activationRequested')),
+      onConfirm: () =>
+        run(() => requestActivationAction(account.id, reason, idempotencyKey), t('toasts.activationRequested')),
     },
     archive: {
       title: t('dialogs.archiveTitle'),
       body: t('dialogs.archiveBody', { name: account.name }),
       confirm: t('dialogs.submitRequest'),
       hasReason: true,
-      onConfirm: () => run(() => requestArchiveAction(account.id, reason), t('toasts.archiveRequested')),
+      onConfirm: () =>
+        run(() => requestArchiveAction(account.id, reason, idempotencyKey), t('toasts.archiveRequested')),
     },
     suspend: {
       title: t('dialogs.suspendTitle'),

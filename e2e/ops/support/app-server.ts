@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const ADMIN_EMAIL = 'ops-admin@example.com';
+export const ADMIN_PASSWORD = 'Ops-Test-Passwort-2026!';
+
+/** A free TCP port on the loopback interface, chosen by the system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface AppServer {
+  url: string;
+  process: ChildProcess;
+  /** Everything the server wrote to stdout and stderr so far. */
+  log: () => string;
+  /** Resolves with the exit code and the time of exit (performance.now()). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built app as ops run it (`node scripts/server.mjs`, the production server) on its own port
+ * and PostgreSQL database, without demo data; resolves once /api/v1/health/ready/ answers 200.
+ */
+export async function startAppServer(options: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<AppServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebmt-ops-app-'));
+  const child = spawn(process.execPath, ['scripts/server.mjs'], {
+    cwd: process.cwd(),
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      NODE_OPTIONS: '--max-old-space-size=384',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: options.databaseUrl,
+      NEXTAUTH_URL: url,
+      NEXTAUTH_SECRET: 'ops-nextauth-secret-only-for-tests-0123456789',
+      API_TOKEN_SECRET: 'ops-api-token-secret-only-for-tests-0123456789',
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
+  );
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (hasExited) throw new Error(`the server exited before it was ready:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server was not ready within 2 minutes:\n${output}`);
+    const status = await fetch(`${url}/api/v1/health/ready/`, { signal: AbortSignal.timeout(2_000) })
+      .then((response) => response.status)
+      .catch(() => 0);
+    if (status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    url,
+    process: child,
+    log: () => output,
+    exited,
+    stop: async () => {
+      if (!hasExited) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in the administrator the server created and answers its Bearer token. */
+export async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { id_token: string };
+  return body.id_token;
+}

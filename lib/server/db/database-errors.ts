@@ -1,0 +1,87 @@
+import 'server-only';
+
+/**
+ * What a database error means for the caller. `unavailable`: the server cannot be reached, is
+ * shutting down or starting, or is too slow (statement timeout); `storage`: it is reachable but
+ * cannot write (disk full, I/O error, read-only). `connectionLost` says the connection broke, so
+ * a read may safely run again on a fresh one.
+ */
+export interface DatabaseFailure {
+  kind: 'unavailable' | 'storage';
+  connectionLost: boolean;
+}
+
+// Node socket errors and postgres.js's own connection error codes.
+const CONNECTION_LOST_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  '57P01', // admin_shutdown: the server terminated the session
+  '57P02', // crash_shutdown
+]);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_ENDED',
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+  '57014', // query_canceled: the statement timeout
+]);
+const STORAGE_CODES = new Set([
+  '53100', // disk_full
+  '58030', // io_error
+  '25006', // read_only_sql_transaction
+  'ENOSPC',
+  'EROFS',
+  'EDQUOT',
+  'EIO',
+]);
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Classifies an error thrown by the driver, also when Drizzle wrapped it (its `cause`). */
+export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const code = codeOf(current);
+    if (code) {
+      if (STORAGE_CODES.has(code)) return { kind: 'storage', connectionLost: false };
+      if (CONNECTION_LOST_CODES.has(code) || code.startsWith('08'))
+        return { kind: 'unavailable', connectionLost: true };
+      if (UNREACHABLE_CODES.has(code)) return { kind: 'unavailable', connectionLost: false };
+    }
+    current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
+  }
+  return null;
+}
+
+/** How long a failed write keeps the readiness check at "storage_unavailable". */
+export const STORAGE_FAILURE_MEMORY_MS = 30_000;
+
+// Per process, also when Next loads this module in several bundles.
+const storageState = globalThis as unknown as { __benefitsStorageFailedAt?: number };
+
+/**
+ * A full disk does not fail every write: small ones still fit into existing pages, so the
+ * readiness probe's one-row write may pass while the app's writes fail. A write that failed for
+ * lack of storage therefore keeps the instance "not ready" for 30 s. (A later successful write
+ * proves nothing: small writes succeed on a full disk too.)
+ */
+export function noteStorageFailure(now = Date.now()): void {
+  storageState.__benefitsStorageFailedAt = now;
+}
+
+export function hasRecentStorageFailure(now = Date.now()): boolean {
+  const failedAt = storageState.__benefitsStorageFailedAt;
+  return failedAt !== undefined && now - failedAt < STORAGE_FAILURE_MEMORY_MS;
+}

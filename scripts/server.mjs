@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+/**
+ * The production server: the built Next.js app in a plain Node HTTP server that shuts down
+ * gracefully. On SIGTERM or SIGINT it stops taking new requests (they get 503 with
+ * `Connection: close`), closes idle keep-alive connections, lets the requests in flight finish
+ * for up to SHUTDOWN_GRACE_MS (default 10 s), closes every connection and the database, and
+ * exits 0. `next start` instead keeps serving keep-alive clients and exits without draining.
+ *
+ * Requests this server makes to its own API while rendering a page that was in flight carry
+ * the per-process drain pass (lib/env.ts `selfCallHeaders`), so they are still served.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.env.NODE_ENV = 'production';
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
+function integerSetting(name, fallback, { min, max }) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`Invalid configuration:\n  ${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const port = integerSetting('PORT', 3000, { min: 1, max: 65535 });
+const graceMs = integerSetting('SHUTDOWN_GRACE_MS', 10_000, { min: 0, max: 600_000 });
+const DRAIN_PASS_HEADER = 'x-benefits-drain-pass';
+const drainPass = randomBytes(24).toString('base64url');
+process.env.BENEFITS_DRAIN_PASS = drainPass;
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: root, port, hostname: 'localhost' });
+const handle = app.getRequestHandler();
+
+/** Open requests per connection, so a connection can be closed as soon as it has none. */
+const openRequests = new Map();
+let inFlight = 0;
+let shuttingDown = false;
+
+function onIdle(socket) {
+  if (shuttingDown && !openRequests.get(socket)) socket.end();
+}
+
+const server = http.createServer((req, res) => {
+  const socket = req.socket;
+  if (shuttingDown && req.headers[DRAIN_PASS_HEADER] !== drainPass) {
+    // Not ours to start any more: the client (or the load balancer) retries elsewhere.
+    res.writeHead(503, {
+      'content-type': 'application/json; charset=utf-8',
+      'retry-after': '1',
+      connection: 'close',
+      'cache-control': 'no-store',
+    });
+    res.end(
+      JSON.stringify({
+        statusCode: 503,
+        code: 'service_unavailable',
+        message: 'Der Server wird beendet; bitte gleich noch einmal versuchen.',
+        retryAfterSeconds: 1,
+      }),
+    );
+    return;
+  }
+  delete req.headers[DRAIN_PASS_HEADER];
+  inFlight += 1;
+  openRequests.set(socket, (openRequests.get(socket) ?? 0) + 1);
+  let isDone = false;
+  const done = () => {
+    if (isDone) return;
+    isDone = true;
+    inFlight -= 1;
+    openRequests.set(socket, openRequests.get(socket) - 1);
+    if (shuttingDown) {
+      setImmediate(() => onIdle(socket));
+      if (inFlight === 0) finish('all requests answered');
+    }
+  };
+  res.on('finish', done);
+  res.on('close', done);
+  // While draining, answers tell keep-alive clients that this connection ends with them.
+  if (shuttingDown) res.setHeader('connection', 'close');
+  handle(req, res).catch((error) => {
+    console.error('[server] request failed', error);
+    if (!res.headersSent) res.writeHead(500);
+    res.end();
+  });
+});
+server.on('connection', (socket) => {
+  openRequests.set(socket, 0);
+  socket.on('close', () => openRequests.delete(socket));
+});
+// Longer than a load balancer's idle timeout, so it never sends on a connection we just closed.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+let finishing = null;
+async function finish(reason) {
+  if (finishing) return finishing;
+  finishing = (async () => {
+    const cut = inFlight;
+    server.close();
+    server.closeAllConnections();
+    try {
+      await globalThis.__benefitsCloseDb?.();
+    } catch (error) {
+      console.error('[server] closing the database failed', error);
+    }
+    console.log(`[server] stopped (${reason}${cut ? `; ${cut} request(s) cut off` : ''})`);
+    process.exit(0);
+  })();
+  return finishing;
+}
+
+function shutDown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`[server] ${signal}: draining ${inFlight} request(s) in flight, at most ${graceMs} ms`);
+  server.closeIdleConnections();
+  for (const [socket, count] of openRequests) if (!count) socket.end();
+  if (inFlight === 0) {
+    finish('no requests in flight');
+    return;
+  }
+  setTimeout(() => finish('grace period over'), graceMs);
+}
+process.on('SIGTERM', () => shutDown('SIGTERM'));
+process.on('SIGINT', () => shutDown('SIGINT'));
+
+await app.prepare();
+server.listen(port, () => {
+  console.log(`[server] listening on http://localhost:${port}`);
+});
