@@ -1,6 +1,7 @@
 import * as op from '@/lib/server/http/operations/auth';
 import { jsonResponse, route } from '@/lib/server/http/route';
 import { checkReadiness } from '@/lib/server/services/ops/check-health';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,3 +13,5 @@ export const GET = route(op.ready, async () => {
     readiness.status === 'ready' ? {} : { 'retry-after': '2' },
   );
 });
+
+export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');
