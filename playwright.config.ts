@@ -79,6 +79,25 @@ const browserUse: PlaywrightTestConfig['use'] = {
   },
 };
 
+/**
+ * Servers of their own, one at a time (e2e/deployment): behind a reverse proxy on a public host
+ * name, and with TRUSTED_PROXY_HOPS=0.
+ */
+const deploymentProject: NonNullable<PlaywrightTestConfig['projects']>[number] = {
+  name: 'deployment',
+  testMatch: 'deployment/**/*.spec.ts',
+  dependencies: ['fuzz'],
+  workers: 1,
+  timeout: 180_000,
+  use: {
+    ...browserUse,
+    launchOptions: {
+      ...browserUse.launchOptions,
+      args: [...(browserUse.launchOptions?.args ?? []), `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`],
+    },
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -116,28 +135,14 @@ export default defineConfig({
       timeout: 60_000,
       use: browserUse,
     },
-    {
-      // Servers of their own, one at a time (e2e/deployment): behind a reverse proxy on a public
-      // host name, and with TRUSTED_PROXY_HOPS=0.
-      name: 'deployment',
-      testMatch: 'deployment/**/*.spec.ts',
-      dependencies: ['fuzz'],
-      workers: 1,
-      timeout: 180_000,
-      use: {
-        ...browserUse,
-        launchOptions: {
-          ...browserUse.launchOptions,
-          args: [...(browserUse.launchOptions?.args ?? []), `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`],
-        },
-      },
-    },
+    // Needs the local build; against BASE_URL there is nothing of ours to start.
+    ...(externalBaseUrl ? [] : [deploymentProject]),
     {
       // Alone, after everything else: its 3 s limit measures the app under the load the test makes
       // itself, and no other test changes the accounts it compares while it runs.
       name: 'navigation-guard',
       testMatch: GUARD_SPEC,
-      dependencies: ['deployment'],
+      dependencies: [externalBaseUrl ? 'fuzz' : 'deployment'],
       use: browserUse,
     },
   ],
