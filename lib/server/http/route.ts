@@ -153,7 +153,10 @@ export function route<Op extends Operation>(
         body: body as RouteContext<Op>['body'],
         query: query as RouteContext<Op>['query'],
         params: params?.data as RouteContext<Op>['params'],
-        ip: clientIp(req),
+        // Only the operations that count per client read it (and only then is it resolved).
+        get ip() {
+          return clientIp(req);
+        },
         userAgent: req.headers.get('user-agent')?.slice(0, 500) ?? '',
       });
 
