@@ -3,6 +3,7 @@ import { PATH_HEADER } from '@/lib/api-client/path-header';
 import { decideGuard } from '@/lib/auth/guard-decision';
 import { FORBIDDEN_PATH, matchRoute } from '@/lib/auth/route-table';
 import { contentSecurityPolicy, createNonce, HSTS, isHttpsDeployment } from '@/lib/auth/security-headers';
+import { isServerActionCall, refusedServerActionStatus } from '@/lib/auth/server-action-body';
 import {
   decodeSessionToken,
   encodeSessionToken,
@@ -28,6 +29,11 @@ export async function middleware(req: NextRequest) {
     if (isHttps) response.headers.set('strict-transport-security', HSTS);
     return response;
   };
+
+  if (isServerActionCall(req)) {
+    const refused = await refusedServerActionStatus(req);
+    if (refused) return secure(new NextResponse(null, { status: refused }));
+  }
 
   const { pathname, search } = req.nextUrl;
   const rule = matchRoute(pathname);

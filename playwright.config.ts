@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { PUBLIC_HOST } from './e2e/deployment/support/reverse-proxy';
 
 /**
  * Playwright runs the journeys in Chromium (`e2e/tests`) and the HTTP API tests (`e2e/api`).
@@ -39,6 +40,9 @@ function webServer(): PlaywrightTestConfig['webServer'] {
     API_TOKEN_SECRET: 'e2e-api-token-secret-only-for-tests-0123456789',
     SEED_DEMO: 'true',
     NEXT_TELEMETRY_DISABLED: '1',
+    // Tests stand in for a proxy: each speaks from the address it appends to X-Forwarded-For, so
+    // they do not share one sign-in limit. e2e/deployment proves the default 0 ignores the header.
+    TRUSTED_PROXY_HOPS: '1',
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   return {
@@ -72,6 +76,25 @@ const browserUse: PlaywrightTestConfig['use'] = {
       '--no-first-run',
       '--disable-dev-shm-usage',
     ],
+  },
+};
+
+/**
+ * Servers of their own, one at a time (e2e/deployment): behind a reverse proxy on a public host
+ * name, and with TRUSTED_PROXY_HOPS=0.
+ */
+const deploymentProject: NonNullable<PlaywrightTestConfig['projects']>[number] = {
+  name: 'deployment',
+  testMatch: 'deployment/**/*.spec.ts',
+  dependencies: ['fuzz'],
+  workers: 1,
+  timeout: 180_000,
+  use: {
+    ...browserUse,
+    launchOptions: {
+      ...browserUse.launchOptions,
+      args: [...(browserUse.launchOptions?.args ?? []), `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`],
+    },
   },
 };
 
@@ -112,12 +135,14 @@ export default defineConfig({
       timeout: 60_000,
       use: browserUse,
     },
+    // Needs the local build; against BASE_URL there is nothing of ours to start.
+    ...(externalBaseUrl ? [] : [deploymentProject]),
     {
       // Alone, after everything else: its 3 s limit measures the app under the load the test makes
       // itself, and no other test changes the accounts it compares while it runs.
       name: 'navigation-guard',
       testMatch: GUARD_SPEC,
-      dependencies: ['fuzz'],
+      dependencies: [externalBaseUrl ? 'fuzz' : 'deployment'],
       use: browserUse,
     },
   ],

@@ -20,6 +20,8 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   DB_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(20),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // Proxies in front that append to X-Forwarded-For (lib/client-address.ts); 0: clients connect directly.
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   BENEFITS_API_URL: z.url().optional(),
   NEXTAUTH_URL: z.url().optional(),
   NEXTAUTH_SECRET: z.string().min(32, 'NEXTAUTH_SECRET must be at least 32 characters').optional(),

@@ -147,6 +147,9 @@ function baseEnv(dataDir, port) {
     SEED_DEMO: 'true',
     NEXTAUTH_SECRET: 'bench-nextauth-secret-only-for-benchmarks-0123456789',
     API_TOKEN_SECRET: 'bench-api-token-secret-only-for-benchmarks-0123456789',
+    // `next start` gives the app no socket address; the bench stands in for a proxy and each
+    // sign-in speaks from the X-Forwarded-For address it sends.
+    TRUSTED_PROXY_HOPS: '1',
   };
   delete env.DATABASE_URL;
   delete env.BENEFITS_API_URL;

@@ -8,6 +8,9 @@
  *
  * Requests this server makes to its own API while rendering a page that was in flight carry
  * the per-process drain pass (lib/env.ts `selfCallHeaders`), so they are still served.
+ *
+ * Next gives route handlers no socket address, so this server records each request's peer in
+ * `x-benefits-peer-address` after dropping any copy the client sent (lib/client-address.ts).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -32,6 +35,8 @@ function integerSetting(name, fallback, { min, max }) {
 const port = integerSetting('PORT', 3000, { min: 1, max: 65535 });
 const graceMs = integerSetting('SHUTDOWN_GRACE_MS', 10_000, { min: 0, max: 600_000 });
 const DRAIN_PASS_HEADER = 'x-benefits-drain-pass';
+const PEER_ADDRESS_HEADER = 'x-benefits-peer-address';
+process.env.BENEFITS_PEER_ADDRESS_RECORDED = '1';
 const drainPass = randomBytes(24).toString('base64url');
 process.env.BENEFITS_DRAIN_PASS = drainPass;
 
@@ -69,6 +74,9 @@ const server = http.createServer((req, res) => {
     return;
   }
   delete req.headers[DRAIN_PASS_HEADER];
+  // Only ever the socket's own peer: a client's copy of the header is dropped with it.
+  delete req.headers[PEER_ADDRESS_HEADER];
+  if (socket.remoteAddress) req.headers[PEER_ADDRESS_HEADER] = socket.remoteAddress;
   inFlight += 1;
   openRequests.set(socket, (openRequests.get(socket) ?? 0) + 1);
   let isDone = false;

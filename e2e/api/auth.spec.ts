@@ -330,6 +330,91 @@ test.describe('lockout and rate limit', () => {
   });
 });
 
+/** Signs in through next-auth's endpoints as the browser would; answers next-auth's `error` or null. */
+async function signInThroughApp(api: ApiClient, email: string, password: string, headers: Record<string, string>) {
+  const csrf = await api.get('/api/auth/csrf/', { headers });
+  expect(csrf.status()).toBe(200);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const callback = await api.post('/api/auth/callback/credentials/', {
+    form: { csrfToken, email, password, json: 'true' },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(callback.status(), await callback.text()).toBeLessThan(500);
+  const answer = (await callback.json().catch(() => ({}))) as { url?: string };
+  return answer.url ? new URL(answer.url).searchParams.get('error') : null;
+}
+
+test.describe('client address (TRUSTED_PROXY_HOPS=1 on the test server)', () => {
+  test('the hop the proxy appended counts; what the client wrote before it does not', async ({ api }) => {
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 21; attempt += 1) {
+      const response = await api.post(LOGIN, {
+        data: { email: unknownEmail('rotated'), password: 'Falsch' },
+        headers: {
+          'x-forwarded-for': `${uniqueIp()}, ${api.ip}`,
+          // Nor do the app's internal headers help a client that forges them.
+          'x-benefits-peer-address': uniqueIp(),
+          'x-benefits-client-address': `${uniqueIp()};${Math.floor(Date.now() / 1000)};${'A'.repeat(43)}`,
+        },
+      });
+      statuses.push(response.status());
+    }
+    expect(
+      statuses.slice(0, 20).every((status) => status === 401),
+      statuses.join(','),
+    ).toBe(true);
+    expect(statuses[20], statuses.join(',')).toBe(429);
+  });
+
+  test('a sign-in through the app counts the visitor’s address, not the app server’s', async ({ api }) => {
+    for (let attempt = 1; attempt <= 21; attempt += 1) await login(api, unknownEmail('via-app'), 'Falsch');
+    expect((await login(api, unknownEmail('via-app'), 'Falsch')).status()).toBe(429);
+
+    const limited = await signInThroughApp(api, admin.email, admin.password, { 'x-forwarded-for': api.ip });
+    expect(limited).toMatch(/^rate_limited/);
+    // The app's server calls the API from loopback for everyone: another visitor is not throttled.
+    const other = api.from(uniqueIp());
+    expect(await signInThroughApp(other, admin.email, admin.password, { 'x-forwarded-for': other.ip })).toBeNull();
+  });
+});
+
+test.describe('next-auth endpoints', () => {
+  test('hostile callback URLs never make next-auth answer 500', async ({ api, baseURL }) => {
+    const hostile = [
+      '%2F%2Fevil.com',
+      '\\evil.com',
+      '\\\\evil.com',
+      '/／／evil.com',
+      `${baseURL}.evil.com/`,
+      '//evil.com/',
+      'javascript:alert(1)',
+    ];
+    for (const value of hostile) {
+      const query = `?callbackUrl=${encodeURIComponent(value)}`;
+      for (const path of ['/api/auth/csrf/', '/api/auth/session/', '/api/auth/providers/', '/api/auth/signin/']) {
+        const answer = await api.get(`${path}${query}`, { maxRedirects: 0 });
+        expect(answer.status(), `GET ${path}${query}`).toBeLessThan(500);
+      }
+      const cookie = { cookie: `next-auth.callback-url=${encodeURIComponent(value)}` };
+      const csrf = await api.get('/api/auth/csrf/', { headers: cookie });
+      expect(csrf.status(), `callback cookie ${value}`).toBe(200);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      for (const headers of [{}, cookie]) {
+        const callback = await api.post(`/api/auth/callback/credentials/${query}`, {
+          // An address nobody has: wrong passwords for a real user would lock it.
+          form: { csrfToken, email: unknownEmail('callback'), password: 'Falsch', callbackUrl: value, json: 'true' },
+          headers,
+          maxRedirects: 0,
+        });
+        expect(callback.status(), `POST callback ${value}: ${await callback.text()}`).toBeLessThan(500);
+        const { url } = (await callback.json()) as { url: string };
+        expect(new URL(url).origin, url).toBe(new URL(baseURL!).origin);
+      }
+    }
+  });
+});
+
 test.describe('bad input answers 4xx in the error format, never 500', () => {
   test('malformed JSON → 400', async ({ api }) => {
     for (const raw of ['{"email":', '{email: "a"}', 'null x', '\u0000']) {

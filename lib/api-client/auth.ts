@@ -1,11 +1,14 @@
 import { meResponseSchema, tokenResponseSchema, type LoginInput } from '@/lib/schemas/auth';
 import { apiRequest } from './http';
 
-export function login(credentials: LoginInput, forwarded: { ip?: string; userAgent?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (forwarded.ip) headers['x-forwarded-for'] = forwarded.ip;
-  if (forwarded.userAgent) headers['user-agent'] = forwarded.userAgent;
-  return apiRequest('/auth/login/', { method: 'POST', body: credentials, headers, schema: tokenResponseSchema });
+/** `forwarded`: the visitor's user agent and vouched address (lib/client-address.ts), for the API's limits. */
+export function login(credentials: LoginInput, forwarded: Record<string, string> = {}) {
+  return apiRequest('/auth/login/', {
+    method: 'POST',
+    body: credentials,
+    headers: forwarded,
+    schema: tokenResponseSchema,
+  });
 }
 
 export function refreshTokens(refreshToken: string) {

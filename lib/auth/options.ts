@@ -2,6 +2,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { fetchMe, login, logout } from '@/lib/api-client/auth';
 import { ApiRequestError } from '@/lib/api-client/http';
+import { clientAddressHeaders } from '@/lib/client-address';
 import { requireSecret } from '@/lib/env';
 import { SESSION_MAX_AGE_SECONDS, hasSecureCookies } from './cookie-settings';
 import { isSafeCallbackPath } from './callback-path';
@@ -34,6 +35,13 @@ function header(headers: unknown, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The safe in-app path a callback URL names (a path, or a URL on `origin`), or null. */
+export function inAppCallbackPath(url: string, origin: string): string | null {
+  if (url === origin) return '/';
+  const path = url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
+  return isSafeCallbackPath(path) ? path : null;
+}
+
 export function getAuthOptions(): NextAuthOptions {
   return {
     secret: requireSecret('NEXTAUTH_SECRET'),
@@ -50,9 +58,10 @@ export function getAuthOptions(): NextAuthOptions {
           if (!email || !password) throw new Error(encodeSignInError('invalid'));
           try {
             // Sign-in is never retried (seed §4): one call to login, one to me.
+            const userAgent = header(req?.headers, 'user-agent');
             const tokens = await login(
               { email, password },
-              { ip: header(req?.headers, 'x-forwarded-for'), userAgent: header(req?.headers, 'user-agent') },
+              { ...clientAddressHeaders(req?.headers), ...(userAgent ? { 'user-agent': userAgent } : {}) },
             );
             const { user } = await fetchMe(tokens.id_token);
             return {
@@ -76,8 +85,7 @@ export function getAuthOptions(): NextAuthOptions {
        */
       redirect({ url, baseUrl }) {
         const origin = baseUrl.replace(/\/+$/, '');
-        const path = url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
-        return `${origin}${isSafeCallbackPath(path) ? path : '/'}`;
+        return `${origin}${inAppCallbackPath(url, origin) ?? '/'}`;
       },
       jwt({ token, user }) {
         if (user) {

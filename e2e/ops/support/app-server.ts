@@ -33,10 +33,11 @@ export interface AppServer {
 
 /**
  * The built app as ops run it (`node scripts/server.mjs`, the production server) on its own port
- * and PostgreSQL database, without demo data; resolves once /api/v1/health/ready/ answers 200.
+ * and database (the PostgreSQL one given, else an embedded one in a temp folder), without demo
+ * data; resolves once /api/v1/health/ready/ answers 200.
  */
 export async function startAppServer(options: {
-  databaseUrl: string;
+  databaseUrl?: string;
   env?: Record<string, string>;
 }): Promise<AppServer> {
   const port = await freePort();
@@ -50,7 +51,7 @@ export async function startAppServer(options: {
       NODE_OPTIONS: '--max-old-space-size=384',
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: options.databaseUrl,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       NEXTAUTH_URL: url,
       NEXTAUTH_SECRET: 'ops-nextauth-secret-only-for-tests-0123456789',
       API_TOKEN_SECRET: 'ops-api-token-secret-only-for-tests-0123456789',

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress, vouchedClientAddress } from '@/lib/client-address';
 import type { Actor } from '@/lib/server/auth/actor';
 import { authenticate } from '@/lib/server/auth/authenticate';
 import { classifyDatabaseError, noteStorageFailure } from '@/lib/server/db/database-errors';
@@ -52,11 +53,12 @@ export function zodIssuesToDetails(error: z.ZodError) {
   }));
 }
 
-/** The client's address: the first X-Forwarded-For hop (Next sets it from the socket when absent). */
+/**
+ * The client's address (lib/client-address.ts): the one the app's own server vouched for when it
+ * calls on a visitor's behalf, else the socket's peer or the trusted proxy hop.
+ */
 export function clientIp(req: Request): string {
-  const forwarded = req.headers.get('x-forwarded-for');
-  const first = forwarded?.split(',')[0]?.trim();
-  return first || req.headers.get('x-real-ip') || 'unknown';
+  return vouchedClientAddress(req.headers.get(CLIENT_ADDRESS_HEADER)) ?? resolveClientAddress(req.headers);
 }
 
 export function errorResponse(error: unknown): Response {
@@ -151,7 +153,10 @@ export function route<Op extends Operation>(
         body: body as RouteContext<Op>['body'],
         query: query as RouteContext<Op>['query'],
         params: params?.data as RouteContext<Op>['params'],
-        ip: clientIp(req),
+        // Only the operations that count per client read it (and only then is it resolved).
+        get ip() {
+          return clientIp(req);
+        },
         userAgent: req.headers.get('user-agent')?.slice(0, 500) ?? '',
       });
 

@@ -5,10 +5,11 @@ import type { z } from 'zod';
 import type { ActionResult } from '@/lib/api-client/action';
 import { ApiRequestError, apiRequest, type ApiRequestOptions } from '@/lib/api-client/http';
 import { identityApi } from '@/lib/api-client/profile';
+import { clientAddressHeaders } from '@/lib/client-address';
 
 /**
  * The actions behind the links of the mails (`/pw-vergessen/`, `/pw-reset/`, `/aktivierung/`,
- * `/bestaetigung/`). They call the public endpoints without a session, forwarding the visitor's
+ * `/bestaetigung/`). They call the public endpoints without a session, vouching for the visitor's
  * address so that the API's rate limits count the visitor, not this server.
  */
 async function callPublicApi<S extends z.ZodType | undefined = undefined>(
@@ -16,8 +17,8 @@ async function callPublicApi<S extends z.ZodType | undefined = undefined>(
   options: Omit<ApiRequestOptions<S>, 'token' | 'headers'>,
 ): Promise<ActionResult<S extends z.ZodType ? z.output<S> : unknown>> {
   const incoming = await headers();
-  const forwarded: Record<string, string> = {};
-  for (const name of ['x-forwarded-for', 'user-agent', 'accept-language']) {
+  const forwarded: Record<string, string> = clientAddressHeaders(incoming);
+  for (const name of ['user-agent', 'accept-language']) {
     const value = incoming.get(name);
     if (value) forwarded[name] = value;
   }

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { clientAddressHeaders } from '@/lib/client-address';
 import { appBaseUrl, benefitsApiUrl, selfCallHeaders } from '@/lib/env';
 import {
   decodeSessionToken,
@@ -44,8 +45,12 @@ async function forward(req: NextRequest, context: { params: Promise<{ path: stri
   const { path } = await context.params;
   const trailing = /\.[a-z0-9]+$/i.test(path.at(-1) ?? '') ? '' : '/';
   const target = `${benefitsApiUrl()}/${path.map(encodeURIComponent).join('/')}${trailing}${req.nextUrl.search}`;
-  const headers = new Headers({ authorization: `Bearer ${outcome.token.accessToken}`, ...selfCallHeaders() });
-  for (const name of ['content-type', 'content-length', 'accept', 'if-match', 'x-forwarded-for', 'user-agent']) {
+  const headers = new Headers({
+    authorization: `Bearer ${outcome.token.accessToken}`,
+    ...selfCallHeaders(),
+    ...clientAddressHeaders(req.headers),
+  });
+  for (const name of ['content-type', 'content-length', 'accept', 'if-match', 'user-agent']) {
     const value = req.headers.get(name);
     if (value) headers.set(name, value);
   }
