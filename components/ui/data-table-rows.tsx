@@ -8,18 +8,15 @@ export interface CompactColumn {
   isRowHeader?: boolean;
 }
 
-export interface CompactRow {
-  key: string;
-  className?: string;
-  cells: CellValue[];
-}
+/** One row as compact data: its React key, one value per column and an optional class. */
+export type CompactRow = [key: string, cells: CellValue[], className?: string];
 
-/** DataTable's rows rendered from compact data (one array of cell values per row), same markup as on the server. */
+/** DataTable's rows rendered from compact data, with the same markup as rows rendered on the server. */
 export function DataTableRows({ columns, rows }: { columns: CompactColumn[]; rows: CompactRow[] }) {
-  return rows.map((row) => (
-    <tr key={row.key} className={row.className}>
+  return rows.map(([key, cells, className]) => (
+    <tr key={key} className={className}>
       {columns.map((column, index) => {
-        const content = <TableCellValue value={row.cells[index] ?? null} />;
+        const content = <TableCellValue value={cells[index] ?? null} />;
         return column.isRowHeader ? (
           <th key={column.key} scope="row" className={rowHeaderClassName(column.className)}>
             {content}

@@ -177,7 +177,7 @@ describe('DataTable', () => {
       {
         key: 'state',
         header: 'Status',
-        value: () => ({ badge: { variant: 'success', status: 'active', text: 'Aktiv' } }),
+        value: () => ({ variant: 'success', status: 'active', text: 'Aktiv' }),
       },
       { key: 'city', header: 'Ort', className: 'd-none d-md-table-cell', value: (row) => row.city },
     ];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { hasListFilter, type ListParams, type SortOrder } from '@/lib/list-params';
-import { DataTableRows, rowHeaderClassName, type CompactColumn } from './data-table-rows';
+import { DataTableRows, rowHeaderClassName, type CompactColumn, type CompactRow } from './data-table-rows';
 import { Pagination } from './pagination';
 import { SortHeader } from './sort-header';
 import { TableCellValue, type CellValue } from './table-cell-value';
@@ -111,18 +111,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
     </tr>
   );
+  // Only the fields that are set: every byte here is repeated in the RSC payload of the page.
   const compactColumns: CompactColumn[] | null = columns.every((column) => column.value)
-    ? columns.map(({ key, className, isRowHeader }) => ({ key, className, isRowHeader }))
+    ? columns.map(({ key, className, isRowHeader }) => ({
+        key,
+        ...(className ? { className } : {}),
+        ...(isRowHeader ? { isRowHeader } : {}),
+      }))
     : null;
   const renderRows = (rowsOfBody: readonly T[]) =>
     compactColumns ? (
       <DataTableRows
         columns={compactColumns}
-        rows={rowsOfBody.map((row) => ({
-          key: rowKey(row),
-          className: rowClassName?.(row),
-          cells: columns.map((column) => column.value?.(row) ?? null),
-        }))}
+        rows={rowsOfBody.map((row): CompactRow => {
+          const cells = columns.map((column) => column.value?.(row) ?? null);
+          const className = rowClassName?.(row);
+          return className ? [rowKey(row), cells, className] : [rowKey(row), cells];
+        })}
       />
     ) : (
       rowsOfBody.map(renderRow)

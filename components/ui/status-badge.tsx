@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { StatusBadgeView } from './status-badge-view';
+import type { StatusBadgeValue } from './table-cell-value';
 
 type BadgeVariant = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' | 'info' | 'light' | 'dark';
 
@@ -42,7 +43,7 @@ export function statusBadgeValue(
   t: (key: StatusLabelKey) => string,
   kind: StatusKind,
   status: string,
-): { variant: string; status: string; text: string } {
+): StatusBadgeValue {
   // Looked up as a plain record: a status the map does not know yet (newer API) shows its code.
   const entry = (STATUS_BADGES[kind] as Record<string, StatusEntry | undefined>)[status];
   return { variant: entry?.variant ?? 'secondary', status, text: entry ? t(entry.labelKey) : status };

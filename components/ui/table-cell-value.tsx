@@ -6,8 +6,14 @@ import { StatusBadgeView } from './status-badge-view';
  * list view would cost the server more than they save) or a status badge. Rows of such values
  * travel to the browser as compact data instead of one element tree per cell.
  */
-export type CellValue =
-  string | null | { href: string; text: string } | { badge: { variant: string; status: string; text: string } };
+export type CellValue = string | null | { href: string; text: string } | StatusBadgeValue;
+
+/** A status badge as data: its Bootstrap colour, the status code and its translated name. */
+export interface StatusBadgeValue {
+  variant: string;
+  status: string;
+  text: string;
+}
 
 export function TableCellValue({ value }: { value: CellValue }) {
   if (value === null || typeof value === 'string') return value;
@@ -18,5 +24,5 @@ export function TableCellValue({ value }: { value: CellValue }) {
       </Link>
     );
   }
-  return <StatusBadgeView {...value.badge} />;
+  return <StatusBadgeView {...value} />;
 }

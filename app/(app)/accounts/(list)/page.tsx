@@ -95,7 +95,7 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
       key: 'status',
       header: t('columns.status'),
       sortField: 'status',
-      value: (row) => ({ badge: statusBadgeValue(tBadge, 'account', row.status) }),
+      value: (row) => statusBadgeValue(tBadge, 'account', row.status),
     },
     {
       key: 'distributor',

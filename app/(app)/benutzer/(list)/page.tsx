@@ -85,7 +85,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
       key: 'status',
       header: t('columns.status'),
       sortField: 'status',
-      value: (row) => ({ badge: statusBadgeValue(tBadge, 'user', row.status) }),
+      value: (row) => statusBadgeValue(tBadge, 'user', row.status),
     },
     {
       key: 'lastLoginAt',
