@@ -11,7 +11,8 @@ const UI = [
   './app/api/ui/**',
   './app/*.tsx',
   './components/**',
-  './lib/api-client/**',
+  // Every module of the API client but the one bridge below (and its test).
+  './lib/api-client/!(in-process-transport|in-process-transport.test).ts',
   './lib/auth/**',
   './lib/i18n/**',
   './lib/errors/**',
@@ -37,6 +38,13 @@ const config = [
               from: './lib/server',
               message: 'UI code talks to the benefits API over HTTP (lib/api-client), never to lib/server.',
             })),
+            {
+              // The bridge of the in-process transport may import the dispatcher and nothing else of the API.
+              target: './lib/api-client/in-process-transport?(.test).ts',
+              from: './lib/server',
+              except: ['./http/dispatch.ts'],
+              message: 'The in-process transport reaches the API only through lib/server/http/dispatch.ts.',
+            },
             ...SERVER.map((target) => ({
               target,
               from: ['./components', './lib/api-client', './lib/auth', './lib/i18n', './app/(app)', './app/(public)'],

@@ -76,6 +76,15 @@ export function benefitsApiUrl(): string {
 }
 
 /**
+ * True when the benefits API is this application (BENEFITS_API_URL unset or naming this server's
+ * own /api/v1): then the server's API calls are handed to the route handlers in process.
+ */
+export function isBenefitsApiThisApp(): boolean {
+  const env = getEnv();
+  return !env.BENEFITS_API_URL || benefitsApiUrl() === `http://127.0.0.1:${env.PORT}/api/v1`;
+}
+
+/**
  * Headers for this server's calls to its own API: while scripts/server.mjs drains on shutdown it
  * serves only requests with its per-process pass (the API calls of pages still in flight).
  */

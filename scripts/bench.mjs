@@ -12,7 +12,11 @@
  *     baseline (the home page, a trivial authenticated page), the accounts list page (first page,
  *     a deep page, a search, a sort), the API's baseline (auth/me) and the same four on the API;
  *  6. prints requests, req/s, p50/p95/p99 latency, non-2xx answers and each page's p50 relative to
- *     its baseline, then the server's resident memory, and writes bench-results.json.
+ *     its baseline;
+ *  7. (issue 15) runs the trivial page `/impressum/`, the list and a detail page and their API calls
+ *     interleaved and prints what each page costs beyond the trivial one against its API call
+ *     (goal ≤ 2×), each page's RSC payload against the API's JSON, the JavaScript a cold load of
+ *     each route fetches (gzip) and the server's resident memory; writes bench-results.json.
  *
  * Exit code 1 when any target answered anything but 2xx (a 404 means the page or endpoint does
  * not exist in this build; a 307 to /login/ that the session cookie was lost).
@@ -34,7 +38,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request, runLoad, streamedPageProblem } from './bench/load.mjs';
+import { request, runInterleaved, runLoad, streamedPageProblem } from './bench/load.mjs';
+import { firstLoadJs, jsonBytes, rscBytes } from './bench/payload.mjs';
 import { findFreePort, listeningPid, memoryOf, processTree } from './bench/proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -330,6 +335,112 @@ function serverMemory(server, port) {
   };
 }
 
+/** Signs in for pages and for the API and finds an account for the detail targets. */
+async function sessions(base) {
+  const cookie = await signInPages(base);
+  const token = await apiToken(base);
+  const list = await fetch(`${base}/api/v1/accounts/`, { headers: { authorization: `Bearer ${token}` } });
+  const accountId = (await list.json()).items?.[0]?.id;
+  if (!accountId) throw new Error('GET /api/v1/accounts/ answered no account');
+  return {
+    page: { cookie, accept: 'text/html', 'accept-encoding': 'gzip' },
+    api: { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': 'gzip' },
+    accountId,
+  };
+}
+
+/**
+ * Issue 15: what the list and the detail page cost beyond a trivial page (`/impressum/` with the
+ * same session: middleware, session, layout), against the API call each renders. All six targets
+ * run interleaved, so the comparison holds on a machine that is busy with other work too.
+ */
+async function compareCosts(base) {
+  const { page, api, accountId } = await sessions(base);
+  const targets = [
+    { name: 'trivial page /impressum/', url: `${base}/impressum/`, headers: page, inspect: streamedPageProblem },
+    { name: 'page /accounts/', url: `${base}/accounts/`, headers: page, inspect: streamedPageProblem },
+    { name: 'api /api/v1/accounts/', url: `${base}/api/v1/accounts/`, headers: api },
+    {
+      name: 'page /accounts/{id}/',
+      url: `${base}/accounts/${accountId}/`,
+      headers: page,
+      inspect: streamedPageProblem,
+    },
+    { name: 'api /api/v1/accounts/{id}/', url: `${base}/api/v1/accounts/${accountId}/`, headers: api },
+    { name: 'api /api/v1/health/', url: `${base}/api/v1/health/`, headers: { accept: 'application/json' } },
+  ];
+  console.log(
+    `\nInterleaved (${config.connections} connections, ${config.seconds} s): the pages against their API calls …`,
+  );
+  const results = await runInterleaved({ targets, ...config });
+  const mean = (name) => results.find((result) => result.name === name)?.meanMs ?? null;
+  const ratio = (pageName, apiName) => {
+    const pageMs = mean(pageName);
+    const trivialMs = mean('trivial page /impressum/');
+    const apiMs = mean(apiName);
+    if (pageMs === null || trivialMs === null || !apiMs) return null;
+    return Math.round(((pageMs - trivialMs) / apiMs) * 100) / 100;
+  };
+  const ratios = {
+    list: ratio('page /accounts/', 'api /api/v1/accounts/'),
+    detail: ratio('page /accounts/{id}/', 'api /api/v1/accounts/{id}/'),
+  };
+  const rows = [['target', 'requests', 'mean ms', 'p50 ms', 'non-2xx']];
+  for (const result of results) {
+    rows.push([result.name, String(result.requests), String(result.meanMs), String(result.p50), String(result.nonOk)]);
+  }
+  printRows(rows);
+  console.log(`(page − trivial page) / API call, mean ms: list ${ratios.list}×, detail ${ratios.detail}× (goal ≤ 2×)`);
+  return { results, ratios };
+}
+
+/** Issue 15: RSC payload against the API's JSON, and the first-load JavaScript of each route. */
+async function measurePayload(base) {
+  const { page, api, accountId } = await sessions(base);
+  const cookie = { cookie: page.cookie };
+  const pairs = [
+    ['/accounts/', '/api/v1/accounts/'],
+    [`/accounts/${accountId}/`, `/api/v1/accounts/${accountId}/`],
+  ];
+  const rsc = [];
+  for (const [pagePath, apiPath] of pairs) {
+    const pageBytes = await rscBytes(base, pagePath, cookie);
+    const apiBytes = await jsonBytes(base, apiPath, { authorization: api.authorization });
+    rsc.push({
+      page: pagePath.replace(accountId, '{id}'),
+      rscBytes: pageBytes.bytes,
+      apiJsonBytes: apiBytes.bytes,
+      ratio: Math.round((pageBytes.bytes / apiBytes.bytes) * 10) / 10,
+    });
+  }
+  const routes = ['/login/', '/', '/impressum/', '/accounts/', `/accounts/${accountId}/`, '/benutzer/', '/profil/'];
+  const scripts = new Map();
+  const js = [];
+  for (const route of routes) {
+    const result = await firstLoadJs(base, route, route === '/login/' ? {} : cookie, scripts);
+    js.push({ route: route.replace(accountId, '{id}'), scripts: result.scripts, gzipKiB: result.gzipKiB });
+  }
+  console.log('\nRSC payload of a client-side navigation against the JSON of the API call it shows:');
+  printRows([
+    ['page', 'RSC bytes', 'API JSON bytes', 'ratio'],
+    ...rsc.map((row) => [row.page, String(row.rscBytes), String(row.apiJsonBytes), `${row.ratio}×`]),
+  ]);
+  console.log('\nJavaScript of a cold load (every script the HTML names, gzip -9, without noModule polyfills):');
+  printRows([
+    ['route', 'scripts', 'KiB gzip'],
+    ...js.map((row) => [row.route, String(row.scripts), String(row.gzipKiB)]),
+  ]);
+  return { rsc, firstLoadJs: js };
+}
+
+function printRows(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  console.log(`${line(rows[0])}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const row of rows.slice(1)) console.log(line(row));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------
@@ -360,11 +471,8 @@ function printTable(results) {
       ratio,
     ]);
   }
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row) =>
-    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
-  console.log(`\n${line(rows[0])}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
-  for (const row of rows.slice(1)) console.log(line(row));
+  console.log('');
+  printRows(rows);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -445,7 +553,7 @@ async function main() {
         '   BENCH_BUILD=1 npm run bench rebuilds first.)',
     );
   }
-  const memory = serverMemory(server, port);
+  let memory = serverMemory(server, port);
   // Each page's p50 relative to the page baseline (`/`), each API call's to the API's (auth/me).
   for (const result of results) {
     const baseline = results.find((other) => other.baseline && other.kind === result.kind)?.load;
@@ -459,6 +567,10 @@ async function main() {
       ' p50/base: pages against the home page `/`, API calls against GET /api/v1/auth/me/.)',
   );
 
+  const costs = await compareCosts(base);
+  const payload = await measurePayload(base);
+  memory = serverMemory(server, port);
+
   const listener = memory.listener;
   console.log(
     `\nServer memory at the end: ${listener ? `${listener.rssMiB} MiB resident (peak ${listener.peakRssMiB} MiB) in pid ${listener.pid} ("${listener.name}", the listener)` : 'unknown'}` +
@@ -471,12 +583,26 @@ async function main() {
     listP50AtMostTwiceBaseline: list?.p50RatioToBaseline !== undefined ? list.p50RatioToBaseline <= 2 : null,
     residentUnder1GiB: listener ? listener.rssMiB < 1024 : null,
     peakResidentUnder1GiB: listener ? listener.peakRssMiB < 1024 : null,
+    // Issue 15.
+    pagesAtMostTwiceTheirApiCall:
+      costs.ratios.list !== null && costs.ratios.detail !== null
+        ? costs.ratios.list <= 2 && costs.ratios.detail <= 2
+        : null,
+    listRscAtMostThreeTimesJson: payload.rsc[0] ? payload.rsc[0].ratio <= 3 : null,
+    firstLoadJsAtMost150KiB: payload.firstLoadJs.every((row) => row.gzipKiB <= 150),
+    residentAtMost400MiB: listener ? listener.rssMiB <= 400 : null,
   };
   const yesNo = (value) => (value === null ? 'n/a' : value ? 'yes' : 'NO');
   console.log(
     `Goals (issue 3): /accounts/ p50 ≤ 2 × baseline: ${yesNo(goals.listP50AtMostTwiceBaseline)}` +
       `${list?.p50RatioToBaseline !== undefined ? ` (${list.p50RatioToBaseline}×)` : ''}; ` +
       `server < 1 GiB resident at the end: ${yesNo(goals.residentUnder1GiB)}, at its peak: ${yesNo(goals.peakResidentUnder1GiB)}`,
+  );
+  console.log(
+    `Goals (issue 15): pages ≤ 2 × their API call beyond the trivial page: ${yesNo(goals.pagesAtMostTwiceTheirApiCall)}; ` +
+      `/accounts/ RSC ≤ 3 × its JSON: ${yesNo(goals.listRscAtMostThreeTimesJson)}; ` +
+      `first-load JS ≤ 150 KiB on every route: ${yesNo(goals.firstLoadJsAtMost150KiB)}; ` +
+      `≤ 400 MiB resident: ${yesNo(goals.residentAtMost400MiB)}`,
   );
 
   const errors = results.filter((result) => !result.load || result.load.nonOk > 0);
@@ -495,6 +621,8 @@ async function main() {
     seed: seedInfo,
     targets: results,
     memory,
+    costs,
+    payload,
     goals,
     failedTargets: errors.map((result) => result.name),
   };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getMe } from '@/lib/api-client/server';
 import { AppNavbar } from '@/components/layout/app-navbar';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,7 +10,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await getMe();
   return (
     <>
-      <AppNavbar user={user} />
+      <ClientMessages namespaces={['nav', 'roles']}>
+        <AppNavbar user={user} />
+      </ClientMessages>
       <main id="main" className="container py-4 flex-grow-1">
         {children}
       </main>

@@ -7,7 +7,7 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
-import { signOut } from 'next-auth/react';
+import { signOut } from '@/lib/auth/browser-auth';
 import { useTranslations } from 'next-intl';
 import { hasScope } from '@/lib/auth/has-scope';
 import { matchRoute } from '@/lib/auth/route-table';
@@ -77,7 +77,7 @@ export function AppNavbar({ user }: { user: SessionUser }) {
                   disabled={isSigningOut}
                   onClick={() => {
                     setSigningOut(true);
-                    void signOut({ callbackUrl: '/login/?reason=signed-out' });
+                    void signOut('/login/?reason=signed-out');
                   }}
                 >
                   {isSigningOut ? t('signingOut') : t('signOut')}

@@ -3,7 +3,7 @@
 import { useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { LOCALES } from '@/lib/schemas/auth';
+import { LOCALES } from '@/lib/schemas/locales';
 import { setLocaleAction } from '@/lib/i18n/set-locale-action';
 
 export function LanguageSwitch({ className }: { className?: string }) {

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { parseListParams, type SearchParamsRecord } from '@/lib/list-params';
 import { DataTable, type DataTableColumn } from './data-table';
+import { StatusBadgeView } from './status-badge-view';
 
 // List links navigate with the app router; these tests only look at what is rendered.
 jest.mock('next/navigation', () => ({
@@ -149,5 +150,45 @@ describe('DataTable', () => {
     unmount();
     renderTable({}, { total: 45, showPagination: false });
     expect(screen.queryByTestId('pagination')).toBeNull();
+  });
+
+  it('renders rows given as plain values with the same markup as rows of elements', () => {
+    const elementColumns: DataTableColumn<Row>[] = [
+      {
+        key: 'name',
+        header: 'Name',
+        isRowHeader: true,
+        cell: (row) => <a href={`/accounts/${row.id}/`}>{row.name}</a>,
+      },
+      {
+        key: 'state',
+        header: 'Status',
+        cell: () => <StatusBadgeView variant="success" status="active" text="Aktiv" />,
+      },
+      { key: 'city', header: 'Ort', className: 'd-none d-md-table-cell', cell: (row) => row.city },
+    ];
+    const valueColumns: DataTableColumn<Row>[] = [
+      {
+        key: 'name',
+        header: 'Name',
+        isRowHeader: true,
+        value: (row) => ({ href: `/accounts/${row.id}/`, text: row.name }),
+      },
+      {
+        key: 'state',
+        header: 'Status',
+        value: () => ({ variant: 'success', status: 'active', text: 'Aktiv' }),
+      },
+      { key: 'city', header: 'Ort', className: 'd-none d-md-table-cell', value: (row) => row.city },
+    ];
+    const bodyOf = (columnsOfTable: DataTableColumn<Row>[]) => {
+      const { container, unmount } = renderTable({}, { columns: columnsOfTable });
+      const html = container.querySelector('tbody')?.innerHTML;
+      unmount();
+      return html;
+    };
+    const html = bodyOf(valueColumns);
+    expect(html).toContain('href="/accounts/2/"');
+    expect(html).toBe(bodyOf(elementColumns));
   });
 });

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { hasListFilter, type ListParams, type SortOrder } from '@/lib/list-params';
+import { DataTableRows, rowHeaderClassName, type CompactColumn, type CompactRow } from './data-table-rows';
 import { Pagination } from './pagination';
 import { SortHeader } from './sort-header';
+import { TableCellValue, type CellValue } from './table-cell-value';
 
-export interface DataTableColumn<T> {
+interface DataTableColumnBase {
   /** Unique per table (React key). */
   key: string;
   /** Already translated. */
@@ -17,8 +19,15 @@ export interface DataTableColumn<T> {
   isRowHeader?: boolean;
   /** Header only for screen readers (e.g. an actions column). */
   isHeaderHidden?: boolean;
-  cell: (row: T) => ReactNode;
 }
+
+/**
+ * A column renders its cells either as elements (`cell`) or from plain data (`value`). When every
+ * column of a table gives `value`, its rows reach the browser as compact data, a fraction of the
+ * RSC payload of one element tree per cell.
+ */
+export type DataTableColumn<T> = DataTableColumnBase &
+  ({ cell: (row: T) => ReactNode; value?: undefined } | { value: (row: T) => CellValue; cell?: undefined });
 
 export interface DataTableGroupBy<T> {
   /** Rows with the same key in a row share one group header; a new header starts where the key changes. */
@@ -85,21 +94,44 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
   const isFiltered = props.isFiltered ?? hasListFilter(params);
 
+  const cellOf = (column: DataTableColumn<T>, row: T) =>
+    column.value ? <TableCellValue value={column.value(row)} /> : column.cell(row);
   const renderRow = (row: T) => (
     <tr key={rowKey(row)} className={rowClassName?.(row)}>
       {columns.map((column) =>
         column.isRowHeader ? (
-          <th key={column.key} scope="row" className={`fw-normal ${column.className ?? ''}`}>
-            {column.cell(row)}
+          <th key={column.key} scope="row" className={rowHeaderClassName(column.className)}>
+            {cellOf(column, row)}
           </th>
         ) : (
           <td key={column.key} className={column.className}>
-            {column.cell(row)}
+            {cellOf(column, row)}
           </td>
         ),
       )}
     </tr>
   );
+  // Only the fields that are set: every byte here is repeated in the RSC payload of the page.
+  const compactColumns: CompactColumn[] | null = columns.every((column) => column.value)
+    ? columns.map(({ key, className, isRowHeader }) => ({
+        key,
+        ...(className ? { className } : {}),
+        ...(isRowHeader ? { isRowHeader } : {}),
+      }))
+    : null;
+  const renderRows = (rowsOfBody: readonly T[]) =>
+    compactColumns ? (
+      <DataTableRows
+        columns={compactColumns}
+        rows={rowsOfBody.map((row): CompactRow => {
+          const cells = columns.map((column) => column.value?.(row) ?? null);
+          const className = rowClassName?.(row);
+          return className ? [rowKey(row), cells, className] : [rowKey(row), cells];
+        })}
+      />
+    ) : (
+      rowsOfBody.map(renderRow)
+    );
 
   let body: ReactNode;
   if (rows.length === 0) {
@@ -121,11 +153,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {groupBy.label(group.first)}
           </th>
         </tr>
-        {group.rows.map(renderRow)}
+        {renderRows(group.rows)}
       </tbody>
     ));
   } else {
-    body = <tbody>{rows.map(renderRow)}</tbody>;
+    body = <tbody>{renderRows(rows)}</tbody>;
   }
 
   return (

@@ -1,4 +1,6 @@
 import { useTranslations } from 'next-intl';
+import { StatusBadgeView } from './status-badge-view';
+import type { StatusBadgeValue } from './table-cell-value';
 
 type BadgeVariant = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' | 'info' | 'light' | 'dark';
 
@@ -36,18 +38,19 @@ export interface StatusBadgeProps<K extends StatusKind> {
   className?: string;
 }
 
+/** The variant, code and translated name of a status: what a badge shows, also as compact table data. */
+export function statusBadgeValue(
+  t: (key: StatusLabelKey) => string,
+  kind: StatusKind,
+  status: string,
+): StatusBadgeValue {
+  // Looked up as a plain record: a status the map does not know yet (newer API) shows its code.
+  const entry = (STATUS_BADGES[kind] as Record<string, StatusEntry | undefined>)[status];
+  return { variant: entry?.variant ?? 'secondary', status, text: entry ? t(entry.labelKey) : status };
+}
+
 /** A status as a coloured badge with its translated name; usable in server and client components. */
 export function StatusBadge<K extends StatusKind>({ kind, status, className }: StatusBadgeProps<K>) {
   const t = useTranslations();
-  // Looked up as a plain record: a status the map does not know yet (newer API) shows its code.
-  const entry = (STATUS_BADGES[kind] as Record<string, StatusEntry | undefined>)[status];
-  return (
-    <span
-      className={`badge text-bg-${entry?.variant ?? 'secondary'} ${className ?? ''}`.trim()}
-      data-status={status}
-      data-testid="status-badge"
-    >
-      {entry ? t(entry.labelKey) : status}
-    </span>
-  );
+  return <StatusBadgeView {...statusBadgeValue(t, kind, status)} className={className} />;
 }

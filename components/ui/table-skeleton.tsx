@@ -1,3 +1,7 @@
+'use client';
+
+// A client component although it has no state: the loading boundary of every list then travels as
+// one reference with its props in the RSC payload instead of its 5 × 3 cells of markup.
 import { useTranslations } from 'next-intl';
 
 export interface TableSkeletonProps {

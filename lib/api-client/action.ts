@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { getAuthToken } from '@/lib/auth/session';
 import type { ErrorBody } from '@/lib/schemas/common';
 import { ApiRequestError, apiRequest, type ApiRequestOptions } from './http';
+import { serverTransport } from './in-process-transport';
 import { SESSION_ENDED_PATH } from './server';
 
 export interface ActionError {
@@ -27,7 +28,7 @@ export async function callApi<S extends z.ZodType | undefined = undefined>(
   const token = await getAuthToken();
   if (!token) redirect(SESSION_ENDED_PATH);
   try {
-    const data = await apiRequest(path, { ...options, token: token.accessToken });
+    const data = await apiRequest(path, { ...options, token: token.accessToken, transport: serverTransport() });
     return { ok: true, data: data as S extends z.ZodType ? z.output<S> : unknown };
   } catch (error) {
     if (error instanceof ApiRequestError) {

@@ -37,7 +37,14 @@ export interface ApiRequestOptions<S extends z.ZodType | undefined> {
   signal?: AbortSignal;
   /** For creates: the API runs a request with the same key (and body) once (IETF Idempotency-Key). */
   idempotencyKey?: string;
+  /** How the request reaches the API: over HTTP unless a server caller hands it over in process. */
+  transport?: ApiTransport;
 }
+
+/** Delivers a request to the benefits API and resolves with its answer. */
+export type ApiTransport = (request: Request) => Promise<Response>;
+
+export const httpTransport: ApiTransport = (request) => fetch(request, { cache: 'no-store' });
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
 
@@ -53,16 +60,16 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  const request = new Request(`${benefitsApiUrl()}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: 'manual',
+    signal: options.signal,
+  });
   let response: Response;
   try {
-    response = await fetch(`${benefitsApiUrl()}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      cache: 'no-store',
-      redirect: 'manual',
-      signal: options.signal,
-    });
+    response = await (options.transport ?? httpTransport)(request);
   } catch (cause) {
     console.error(`[api-client] ${path}: benefits API unreachable`, cause);
     throw new ApiRequestError({ statusCode: 503, code: 'unreachable', message: 'Der Dienst ist nicht erreichbar.' });

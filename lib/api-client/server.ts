@@ -7,6 +7,7 @@ import { getAuthToken } from '@/lib/auth/session';
 import { ServiceUnavailableError } from '@/lib/errors/service-unavailable';
 import { meResponseSchema } from '@/lib/schemas/auth';
 import { ApiRequestError, apiRequest, type ApiRequestOptions } from './http';
+import { serverTransport } from './in-process-transport';
 import { PATH_HEADER } from './path-header';
 
 export const SESSION_ENDED_PATH = '/auth/session-ended/';
@@ -28,7 +29,7 @@ export async function serverApi<S extends z.ZodType | undefined = undefined>(
   const token = await getAuthToken();
   if (!token) redirect(await sessionEndedUrl());
   try {
-    return await apiRequest(path, { ...options, token: token.accessToken });
+    return await apiRequest(path, { ...options, token: token.accessToken, transport: serverTransport() });
   } catch (error) {
     if (error instanceof ApiRequestError) {
       if (error.statusCode === 401) redirect(await sessionEndedUrl());

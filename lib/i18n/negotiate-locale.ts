@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@/lib/schemas/auth';
+import { LOCALES, type Locale } from '@/lib/schemas/locales';
 import { DEFAULT_LOCALE } from './config';
 
 const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);

@@ -1,4 +1,4 @@
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@/lib/schemas/list';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@/lib/schemas/list-limits';
 
 export type SortOrder = 'asc' | 'desc';
 

@@ -1,10 +1,10 @@
 import { z } from './zod';
 import { roleSchema, scopeFieldSchema } from './roles';
 import { secretText, singleLineText } from './text';
+import { LOCALES } from './locales';
 
-export const LOCALES = ['de', 'en'] as const;
+export { LOCALES, type Locale } from './locales';
 export const localeSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof localeSchema>;
 
 export const USER_STATUSES = ['invited', 'active', 'locked', 'deactivated'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);

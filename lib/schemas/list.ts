@@ -1,8 +1,8 @@
 import { z } from './zod';
 import { singleLineText } from './text';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './list-limits';
 
-export const DEFAULT_PER_PAGE = 20;
-export const MAX_PER_PAGE = 100;
+export { DEFAULT_PER_PAGE, MAX_PER_PAGE };
 
 /** `?page&perPage&sort&order&q` of every list (SPEC §5); `sort` is checked against the resource's fields. */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S, defaultSort: S[number]) {

@@ -152,3 +152,51 @@ export async function runLoad({
     agent.destroy();
   }
 }
+
+/**
+ * Runs several targets interleaved: every connection sends to each target in turn, so that all of
+ * them share the same moments of the run (another process's load or a GC pause hits all alike)
+ * and their costs can be compared. Returns per target the mean and median latency.
+ */
+export async function runInterleaved({ targets, connections = 8, warmupSeconds = 2, seconds = 10 }) {
+  for (const target of targets) {
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(target.url).hostname)) {
+      throw new Error(`bench: refusing to load ${target.url}; only loopback addresses are allowed`);
+    }
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  try {
+    const phase = async (durationMs, record) => {
+      const deadline = performance.now() + durationMs;
+      const samples = targets.map(() => ({ latencies: [], nonOk: 0 }));
+      const loop = async (connection) => {
+        for (let turn = connection; performance.now() < deadline; turn++) {
+          const index = turn % targets.length;
+          const target = targets[index];
+          const answer = await request(agent, new URL(target.url), target.headers, record ? target.inspect : undefined);
+          if (!record) continue;
+          samples[index].latencies.push(answer.ms);
+          if (answer.status < 200 || answer.status > 299 || answer.problem) samples[index].nonOk++;
+        }
+      };
+      await Promise.all(Array.from({ length: connections }, (_, connection) => loop(connection)));
+      return samples;
+    };
+    if (warmupSeconds > 0) await phase(warmupSeconds * 1000, false);
+    const samples = await phase(seconds * 1000, true);
+    const round = (value) => (value === null ? null : Math.round(value * 10) / 10);
+    return targets.map((target, index) => {
+      const sorted = Float64Array.from(samples[index].latencies).sort();
+      const sum = sorted.reduce((total, ms) => total + ms, 0);
+      return {
+        name: target.name,
+        requests: sorted.length,
+        meanMs: round(sorted.length ? sum / sorted.length : null),
+        p50: round(percentile(sorted, 50)),
+        nonOk: samples[index].nonOk,
+      };
+    });
+  } finally {
+    agent.destroy();
+  }
+}

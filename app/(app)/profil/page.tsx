@@ -6,6 +6,7 @@ import { EmailChangeForm } from './_components/email-change-form';
 import { PasswordChangeForm } from './_components/password-change-form';
 import { ProfileSettings } from './_components/profile-settings';
 import { SessionsTable } from './_components/sessions-table';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('profile');
@@ -29,10 +30,14 @@ export default async function ProfilePage() {
         {profile.accountName ? ` · ${profile.accountName}` : ''}
       </p>
       {/* Keyed by version: a change saved elsewhere (another tab) starts the form from the new record. */}
-      <ProfileSettings key={profile.version} profile={profile} />
-      <PasswordChangeForm />
-      <EmailChangeForm currentEmail={profile.email} />
-      <SessionsTable sessions={sessions.items} />
+      <ClientMessages
+        namespaces={['profile', 'identity.password', 'users', 'roles', 'form', 'validation', 'confirmDialog']}
+      >
+        <ProfileSettings key={profile.version} profile={profile} />
+        <PasswordChangeForm />
+        <EmailChangeForm currentEmail={profile.email} />
+        <SessionsTable sessions={sessions.items} />
+      </ClientMessages>
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { SearchParamsRecord } from '@/lib/list-params';
 import { tokenParam } from '../pw-reset/_components/token-param';
 import { TokenProblemView } from '../pw-reset/_components/token-problem-view';
 import { ConfirmEmailPanel } from './_components/confirm-email-panel';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('identity.confirm');
@@ -25,7 +26,9 @@ export default async function ConfirmEmailPage(props: { searchParams: Promise<Se
       <div className="col-12 col-sm-10 col-md-7 col-lg-5">
         <h1 className="h3 mb-3">{t('title')}</h1>
         {token ? (
-          <ConfirmEmailPanel token={token} isSignedIn={isSignedIn} />
+          <ClientMessages namespaces={['identity.confirm', 'identity.tokenProblem']}>
+            <ConfirmEmailPanel token={token} isSignedIn={isSignedIn} />
+          </ClientMessages>
         ) : (
           <TokenProblemView problem="missing" purpose="confirm" isSignedIn={isSignedIn} />
         )}

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { safeCallbackPath } from '@/lib/auth/callback-path';
 import { LoginForm } from './_components/login-form';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('login');
@@ -16,7 +17,9 @@ const NOTICES = {
   activated: 'activated',
 } as const;
 
-export default async function LoginPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage(props: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const searchParams = await props.searchParams;
   const t = await getTranslations('login');
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -32,7 +35,9 @@ export default async function LoginPage(props: { searchParams: Promise<Record<st
           </div>
         )}
         <p className="text-body-secondary">{t('intro')}</p>
-        <LoginForm callbackUrl={safeCallbackPath(first(searchParams.callbackUrl))} />
+        <ClientMessages namespaces={['login', 'duration']}>
+          <LoginForm callbackUrl={safeCallbackPath(first(searchParams.callbackUrl))} />
+        </ClientMessages>
       </div>
     </div>
   );

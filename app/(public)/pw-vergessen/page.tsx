@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ForgotPasswordForm } from './_components/forgot-password-form';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('identity.forgot');
@@ -15,7 +16,9 @@ export default async function ForgotPasswordPage() {
       <div className="col-12 col-sm-10 col-md-7 col-lg-5">
         <h1 className="h3 mb-3">{t('title')}</h1>
         <p className="text-body-secondary">{t('intro')}</p>
-        <ForgotPasswordForm />
+        <ClientMessages namespaces={['identity.forgot', 'form', 'validation']}>
+          <ForgotPasswordForm />
+        </ClientMessages>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import 'server-only';
+import { cache } from 'react';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
 import { sessions, users } from '@/lib/server/db/schema';
@@ -33,9 +34,17 @@ export async function authenticate(req: Request): Promise<Actor> {
   const header = req.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized();
-  const claims = await verifyAccessToken(match[1]);
-  if (!claims) throw unauthorized();
+  return authenticateToken(match[1]);
+}
 
+/**
+ * React's request cache: the API calls a page render hands over in process (lib/server/http/dispatch.ts)
+ * verify its token and read its session once. Outside a render — every request that arrives over
+ * HTTP, every server action — React keeps nothing, so a revoked session fails on the next request.
+ */
+const authenticateToken = cache(async (token: string): Promise<Actor> => {
+  const claims = await verifyAccessToken(token);
+  if (!claims) throw unauthorized();
   const db = await getDb();
   const [row] = await db
     .select({
@@ -64,4 +73,4 @@ export async function authenticate(req: Request): Promise<Actor> {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
   return { ...row.user, sessionId: row.sessionId, scopes: new Set(scopesOf(row.user.role)) };
-}
+});

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { statusBadgeValue } from '@/components/ui/status-badge';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { getMe, serverApi } from '@/lib/api-client/server';
@@ -18,6 +18,7 @@ import {
   type AccountListItem,
   type AccountListQuery,
 } from '@/lib/schemas/account';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts');
@@ -50,13 +51,14 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
   };
 
   const me = await getMe();
-  const [list, distributors, t, tStatus, locale] = await Promise.all([
+  const [list, distributors, t, tStatus, tBadge, locale] = await Promise.all([
     serverApi(accountsApi.listPath(query), { schema: accountsApi.listSchema }),
     distributorOptions(me.id, () =>
       serverApi(accountsApi.distributorsPath, { schema: accountsApi.distributorsSchema }),
     ),
     getTranslations('accounts'),
     getTranslations('status.account'),
+    getTranslations(),
     getLocale(),
   ]);
   const canWrite = hasScope(me.scope, 'accounts.write');
@@ -67,51 +69,46 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
       header: t('columns.customerNumber'),
       sortField: 'customerNumber',
       className: 'text-nowrap',
-      cell: (row) => row.customerNumber,
+      value: (row) => row.customerNumber,
     },
     {
       key: 'name',
       header: t('columns.name'),
       sortField: 'name',
       isRowHeader: true,
-      // No prefetch: twenty detail pages per list view would cost the server more than they save.
-      cell: (row) => (
-        <Link href={`/accounts/${row.id}/`} prefetch={false}>
-          {row.name}
-        </Link>
-      ),
+      value: (row) => ({ href: `/accounts/${row.id}/`, text: row.name }),
     },
     {
       key: 'legalForm',
       header: t('columns.legalForm'),
       className: 'd-none d-lg-table-cell',
-      cell: (row) => row.legalForm,
+      value: (row) => row.legalForm,
     },
     {
       key: 'city',
       header: t('columns.city'),
       sortField: 'city',
       className: 'd-none d-md-table-cell',
-      cell: (row) => row.city,
+      value: (row) => row.city,
     },
     {
       key: 'status',
       header: t('columns.status'),
       sortField: 'status',
-      cell: (row) => <StatusBadge kind="account" status={row.status} />,
+      value: (row) => statusBadgeValue(tBadge, 'account', row.status),
     },
     {
       key: 'distributor',
       header: t('columns.distributor'),
       className: 'd-none d-lg-table-cell',
-      cell: (row) => row.distributorName ?? t('noDistributor'),
+      value: (row) => row.distributorName ?? t('noDistributor'),
     },
     {
       key: 'updatedAt',
       header: t('columns.updatedAt'),
       sortField: 'updatedAt',
       className: 'text-nowrap d-none d-sm-table-cell',
-      cell: (row) => formatDate(row.updatedAt, locale),
+      value: (row) => formatDate(row.updatedAt, locale),
     },
   ];
 
@@ -147,29 +144,31 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
           active: item === view,
         }))}
       />
-      <ListToolbar
-        searchLabel={t('filters.search')}
-        exportHref={accountsApi.exportHref(query)}
-        filters={[
-          {
-            name: 'status',
-            label: t('filters.status'),
-            allLabel: t('filters.allStatuses'),
-            options: ACCOUNT_STATUSES.map((status) => ({ value: status, label: tStatus(status) })),
-          },
-          ...(distributors.items.length > 1
-            ? [
-                {
-                  name: 'distributorId',
-                  label: t('filters.distributor'),
-                  allLabel: t('filters.allDistributors'),
-                  options: distributors.items.map((person) => ({ value: person.id, label: person.name })),
-                },
-              ]
-            : []),
-          { type: 'checkbox' as const, name: 'topLevel', label: t('filters.topLevel') },
-        ]}
-      />
+      <ClientMessages namespaces={['listToolbar']}>
+        <ListToolbar
+          searchLabel={t('filters.search')}
+          exportHref={accountsApi.exportHref(query)}
+          filters={[
+            {
+              name: 'status',
+              label: t('filters.status'),
+              allLabel: t('filters.allStatuses'),
+              options: ACCOUNT_STATUSES.map((status) => ({ value: status, label: tStatus(status) })),
+            },
+            ...(distributors.items.length > 1
+              ? [
+                  {
+                    name: 'distributorId',
+                    label: t('filters.distributor'),
+                    allLabel: t('filters.allDistributors'),
+                    options: distributors.items.map((person) => ({ value: person.id, label: person.name })),
+                  },
+                ]
+              : []),
+            { type: 'checkbox' as const, name: 'topLevel', label: t('filters.topLevel') },
+          ]}
+        />
+      </ClientMessages>
       <DataTable
         columns={columns}
         rows={list.items}

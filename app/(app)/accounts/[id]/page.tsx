@@ -13,6 +13,7 @@ import { AccountDetails } from '../_components/account-details';
 import { AccountTree } from '../_components/account-tree';
 import { AccountUsers } from '../../benutzer/_components/account-users';
 import { AccountActionsBar } from './_components/account-actions-bar';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
@@ -70,20 +71,22 @@ export default async function AccountPage(props: Props) {
           {account.customerNumber} · {account.legalForm}
           {account.city ? ` · ${account.city}` : ''}
         </p>
-        <AccountActionsBar
-          account={{ id: account.id, name: account.name }}
-          can={{
-            edit: mayWrite,
-            addSub: mayWrite && account.depth < MAX_ACCOUNT_DEPTH,
-            requestActivation: mayWrite && account.status === 'draft' && !pendingKinds.has('account_activation'),
-            suspend: isStaff && account.status === 'active',
-            resume: isStaff && account.status === 'suspended',
-            requestArchive:
-              mayWrite &&
-              (account.status === 'active' || account.status === 'suspended') &&
-              !pendingKinds.has('account_archive'),
-          }}
-        />
+        <ClientMessages namespaces={['accounts.actions', 'accounts.dialogs', 'accounts.toasts', 'confirmDialog']}>
+          <AccountActionsBar
+            account={{ id: account.id, name: account.name }}
+            can={{
+              edit: mayWrite,
+              addSub: mayWrite && account.depth < MAX_ACCOUNT_DEPTH,
+              requestActivation: mayWrite && account.status === 'draft' && !pendingKinds.has('account_activation'),
+              suspend: isStaff && account.status === 'active',
+              resume: isStaff && account.status === 'suspended',
+              requestArchive:
+                mayWrite &&
+                (account.status === 'active' || account.status === 'suspended') &&
+                !pendingKinds.has('account_archive'),
+            }}
+          />
+        </ClientMessages>
       </div>
 
       {isArchived && (

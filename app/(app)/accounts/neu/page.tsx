@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { getMe, serverApi } from '@/lib/api-client/server';
 import { AccountForm } from '../_components/account-form';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accounts');
@@ -26,7 +27,9 @@ export default async function NewAccountPage() {
       </p>
       <h1 className="h3 mb-3">{t('newTitle')}</h1>
       <p className="text-body-secondary">{t('form.draftNotice')}</p>
-      <AccountForm distributors={distributors} />
+      <ClientMessages namespaces={['accounts', 'form', 'validation']}>
+        <AccountForm distributors={distributors} />
+      </ClientMessages>
     </>
   );
 }

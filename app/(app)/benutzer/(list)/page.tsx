@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { statusBadgeValue } from '@/components/ui/status-badge';
 import { getMe, serverApi } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
 import { hasScope } from '@/lib/auth/has-scope';
@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { hasListFilter, listHref, parseListParams, type SearchParamsRecord } from '@/lib/list-params';
 import { uuidSchema } from '@/lib/schemas/common';
 import { ROLES, USER_SORT_FIELDS, USER_STATUSES, type UserListItem, type UserListQuery } from '@/lib/schemas/user';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('users');
@@ -41,12 +42,13 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
     accountId,
   };
 
-  const [me, list, t, tRoles, tStatus, locale] = await Promise.all([
+  const [me, list, t, tRoles, tStatus, tBadge, locale] = await Promise.all([
     getMe(),
     serverApi(usersApi.listPath(query), { schema: usersApi.listSchema }),
     getTranslations('users'),
     getTranslations('roles'),
     getTranslations('status.user'),
+    getTranslations(),
     getLocale(),
   ]);
   const canWrite = hasScope(me.scope, 'users.write');
@@ -60,35 +62,37 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
       header: t('columns.name'),
       sortField: 'lastName',
       isRowHeader: true,
-      cell: (row) => <Link href={`/benutzer/${row.id}/`} prefetch={false}>{`${row.firstName} ${row.lastName}`}</Link>,
+      value: (row) => ({ href: `/benutzer/${row.id}/`, text: `${row.firstName} ${row.lastName}` }),
     },
-    { key: 'email', header: t('columns.email'), sortField: 'email', className: 'text-break', cell: (row) => row.email },
-    { key: 'role', header: t('columns.role'), sortField: 'role', cell: (row) => tRoles(row.role) },
+    {
+      key: 'email',
+      header: t('columns.email'),
+      sortField: 'email',
+      className: 'text-break',
+      value: (row) => row.email,
+    },
+    { key: 'role', header: t('columns.role'), sortField: 'role', value: (row) => tRoles(row.role) },
     {
       key: 'account',
       header: t('columns.account'),
       className: 'd-none d-md-table-cell',
-      cell: (row) =>
-        row.accountId ? (
-          <Link href={`/accounts/${row.accountId}/`} prefetch={false}>
-            {row.accountName ?? row.accountId}
-          </Link>
-        ) : (
-          t('noAccount')
-        ),
+      value: (row) =>
+        row.accountId
+          ? { href: `/accounts/${row.accountId}/`, text: row.accountName ?? row.accountId }
+          : t('noAccount'),
     },
     {
       key: 'status',
       header: t('columns.status'),
       sortField: 'status',
-      cell: (row) => <StatusBadge kind="user" status={row.status} />,
+      value: (row) => statusBadgeValue(tBadge, 'user', row.status),
     },
     {
       key: 'lastLoginAt',
       header: t('columns.lastLoginAt'),
       sortField: 'lastLoginAt',
       className: 'text-nowrap d-none d-lg-table-cell',
-      cell: (row) => (row.lastLoginAt ? formatDateTime(row.lastLoginAt, locale) : t('neverSignedIn')),
+      value: (row) => (row.lastLoginAt ? formatDateTime(row.lastLoginAt, locale) : t('neverSignedIn')),
     },
   ];
 
@@ -117,28 +121,30 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
           </Link>
         </div>
       )}
-      <ListToolbar
-        searchLabel={t('filters.search')}
-        exportHref={usersApi.exportHref(query)}
-        filters={[
-          ...(isStaff
-            ? [
-                {
-                  name: 'role',
-                  label: t('filters.role'),
-                  allLabel: t('filters.allRoles'),
-                  options: ROLES.map((role) => ({ value: role, label: tRoles(role) })),
-                },
-              ]
-            : []),
-          {
-            name: 'status',
-            label: t('filters.status'),
-            allLabel: t('filters.allStatuses'),
-            options: USER_STATUSES.map((status) => ({ value: status, label: tStatus(status) })),
-          },
-        ]}
-      />
+      <ClientMessages namespaces={['listToolbar']}>
+        <ListToolbar
+          searchLabel={t('filters.search')}
+          exportHref={usersApi.exportHref(query)}
+          filters={[
+            ...(isStaff
+              ? [
+                  {
+                    name: 'role',
+                    label: t('filters.role'),
+                    allLabel: t('filters.allRoles'),
+                    options: ROLES.map((role) => ({ value: role, label: tRoles(role) })),
+                  },
+                ]
+              : []),
+            {
+              name: 'status',
+              label: t('filters.status'),
+              allLabel: t('filters.allStatuses'),
+              options: USER_STATUSES.map((status) => ({ value: status, label: tStatus(status) })),
+            },
+          ]}
+        />
+      </ClientMessages>
       <DataTable
         columns={columns}
         rows={list.items}

@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { roleSchema } from '@/lib/schemas/roles';
 import { canManageUser } from '../_components/user-permissions';
 import { UserActionsBar } from './_components/user-actions-bar';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -64,16 +65,18 @@ export default async function UserPage(props: Props) {
             {t('actions.ownProfile')}
           </Link>
         ) : (
-          <UserActionsBar
-            user={{ id: user.id, name, email: user.email }}
-            can={{
-              edit: mayManage && user.status !== 'deactivated',
-              lock: mayManage && user.status === 'active',
-              unlock: mayManage && user.status === 'locked',
-              deactivate: mayManage && user.status !== 'deactivated',
-              resendInvitation: mayManage && user.status === 'invited',
-            }}
-          />
+          <ClientMessages namespaces={['users', 'confirmDialog']}>
+            <UserActionsBar
+              user={{ id: user.id, name, email: user.email }}
+              can={{
+                edit: mayManage && user.status !== 'deactivated',
+                lock: mayManage && user.status === 'active',
+                unlock: mayManage && user.status === 'locked',
+                deactivate: mayManage && user.status !== 'deactivated',
+                resendInvitation: mayManage && user.status === 'invited',
+              }}
+            />
+          </ClientMessages>
         )}
       </div>
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { ApiRequestError, apiRequest } from '@/lib/api-client/http';
+import { serverTransport } from '@/lib/api-client/in-process-transport';
 import { serverApi } from '@/lib/api-client/server';
 import { getAuthToken } from '@/lib/auth/session';
 import { ACCOUNT_PICKER_LIMIT, type AccountOption } from './account-option';
@@ -12,6 +13,7 @@ async function usableAccount(id: string): Promise<AccountOption | null> {
     const account = await apiRequest(accountsApi.detailPath(id), {
       token: token?.accessToken,
       schema: accountsApi.detailSchema,
+      transport: serverTransport(),
     });
     return account.status === 'archived' ? null : { id: account.id, name: account.name };
   } catch (error) {

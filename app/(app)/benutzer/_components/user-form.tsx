@@ -16,7 +16,7 @@ import {
 } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast-provider';
 import type { ActionError } from '@/lib/api-client/action';
-import { LOCALES, type Locale } from '@/lib/schemas/auth';
+import { LOCALES, type Locale } from '@/lib/schemas/locales';
 import type { Role } from '@/lib/schemas/roles';
 import { userInviteSchema, userSchema, type User, type UserUpdateInput } from '@/lib/schemas/user';
 import type { AccountOption } from './account-option';

@@ -7,6 +7,7 @@ import { uuidSchema } from '@/lib/schemas/common';
 import { loadAccountOptions } from '../_components/load-account-options';
 import { UserForm } from '../_components/user-form';
 import { grantableRoles } from '../_components/user-permissions';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('users');
@@ -29,7 +30,9 @@ export default async function InviteUserPage(props: { searchParams: Promise<Sear
       </p>
       <h1 className="h3 mb-3">{t('inviteTitle')}</h1>
       <p className="text-body-secondary">{t('form.inviteIntro')}</p>
-      <UserForm roles={roles} accounts={accounts} hasMoreAccounts={hasMore} defaultAccountId={included?.id ?? null} />
+      <ClientMessages namespaces={['users', 'roles', 'form', 'validation']}>
+        <UserForm roles={roles} accounts={accounts} hasMoreAccounts={hasMore} defaultAccountId={included?.id ?? null} />
+      </ClientMessages>
     </>
   );
 }

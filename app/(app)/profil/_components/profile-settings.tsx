@@ -8,7 +8,7 @@ import { FormErrorSummary, FormField, RequiredHint, applyServerErrors, useZodFor
 import { useToast } from '@/components/ui/toast-provider';
 import type { ActionError } from '@/lib/api-client/action';
 import { setLocaleAction } from '@/lib/i18n/set-locale-action';
-import { LOCALES, type Locale } from '@/lib/schemas/auth';
+import { LOCALES, type Locale } from '@/lib/schemas/locales';
 import { profileSchema, profileUpdateSchema, type User } from '@/lib/schemas/user';
 import { UserConflictPanel, comparableFromUser } from '../../benutzer/_components/user-conflict-panel';
 import { updateProfileAction } from './profile-actions';

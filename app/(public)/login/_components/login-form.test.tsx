@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { signIn } from 'next-auth/react';
+import { signInWithCredentials } from '@/lib/auth/browser-auth';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { LoginForm } from './login-form';
 
-jest.mock('next-auth/react', () => ({ signIn: jest.fn() }));
-const signInMock = signIn as jest.MockedFunction<typeof signIn>;
+jest.mock('@/lib/auth/browser-auth', () => ({ signInWithCredentials: jest.fn() }));
+const signInMock = signInWithCredentials as jest.MockedFunction<typeof signInWithCredentials>;
 
 function fillAndSubmit(email = 'admin@example.com', password = 'secret-password') {
   fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: email } });
@@ -23,7 +23,7 @@ describe('LoginForm', () => {
   });
 
   it('is busy while signing in and signs in only once', async () => {
-    let finish: (value: Awaited<ReturnType<typeof signIn>>) => void = () => undefined;
+    let finish: (value: Awaited<ReturnType<typeof signInWithCredentials>>) => void = () => undefined;
     signInMock.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     renderWithIntl(<LoginForm callbackUrl="/" />);
     fillAndSubmit();

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import Link from 'next/link';
-import { signIn } from 'next-auth/react';
+import { signInWithCredentials } from '@/lib/auth/browser-auth';
 import { useTranslations } from 'next-intl';
 import { matchRoute } from '@/lib/auth/route-table';
 import { parseSignInError, type ParsedSignInError } from '@/lib/auth/sign-in-error';
@@ -48,10 +48,10 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await signIn('credentials', { email: email.trim(), password, redirect: false });
+      const result = await signInWithCredentials({ email: email.trim(), password });
       // next-auth reports a CSRF failure as a URL, not as an error.
-      if (!result || result.error || !result.ok || result.url?.includes('csrf=true')) {
-        setError(parseSignInError(result?.error));
+      if (result.error || !result.ok || result.url?.includes('csrf=true')) {
+        setError(parseSignInError(result.error));
         setAttempt((n) => n + 1);
         setBusy(false);
         return;

@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import type { z } from 'zod';
 import type { ActionResult } from '@/lib/api-client/action';
 import { ApiRequestError, apiRequest, type ApiRequestOptions } from '@/lib/api-client/http';
+import { serverTransport } from '@/lib/api-client/in-process-transport';
 import { identityApi } from '@/lib/api-client/profile';
 import { clientAddressHeaders } from '@/lib/client-address';
 
@@ -23,7 +24,7 @@ async function callPublicApi<S extends z.ZodType | undefined = undefined>(
     if (value) forwarded[name] = value;
   }
   try {
-    const data = await apiRequest(path, { ...options, headers: forwarded });
+    const data = await apiRequest(path, { ...options, headers: forwarded, transport: serverTransport() });
     return { ok: true, data: data as S extends z.ZodType ? z.output<S> : unknown };
   } catch (error) {
     if (error instanceof ApiRequestError) {

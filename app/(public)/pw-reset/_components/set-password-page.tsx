@@ -4,6 +4,7 @@ import type { SearchParamsRecord } from '@/lib/list-params';
 import { SetPasswordForm } from './set-password-form';
 import { tokenParam } from './token-param';
 import { TokenProblemView } from './token-problem-view';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 type Purpose = 'reset' | 'activate';
 
@@ -13,7 +14,13 @@ export async function setPasswordMetadata(purpose: Purpose): Promise<Metadata> {
 }
 
 /** The page behind a mailed link that sets a password: `/pw-reset/` and `/aktivierung/`. */
-export async function SetPasswordPage({ purpose, searchParams }: { purpose: Purpose; searchParams: SearchParamsRecord }) {
+export async function SetPasswordPage({
+  purpose,
+  searchParams,
+}: {
+  purpose: Purpose;
+  searchParams: SearchParamsRecord;
+}) {
   const t = await getTranslations(`identity.${purpose}`);
   const token = tokenParam(searchParams);
   return (
@@ -23,7 +30,9 @@ export async function SetPasswordPage({ purpose, searchParams }: { purpose: Purp
         {token ? (
           <>
             <p className="text-body-secondary">{t('intro')}</p>
-            <SetPasswordForm token={token} purpose={purpose} />
+            <ClientMessages namespaces={['identity', 'form', 'validation']}>
+              <SetPasswordForm token={token} purpose={purpose} />
+            </ClientMessages>
           </>
         ) : (
           <TokenProblemView problem="missing" purpose={purpose} />

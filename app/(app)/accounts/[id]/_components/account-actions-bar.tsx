@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useIdempotencyKey } from '@/components/ui/form';
+// Not the form barrel: it brings zod, which this page's actions do not need.
+import { useIdempotencyKey } from '@/components/ui/form/use-idempotency-key';
 import { useToast } from '@/components/ui/toast-provider';
 import type { ActionResult } from '@/lib/api-client/action';
 import {

@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { serverApi } from '@/lib/api-client/server';
 import { AccountForm } from '../../_components/account-form';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -46,7 +47,9 @@ export default async function EditAccountPage(props: Props) {
         </>
       ) : (
         // Keyed by version: after a save and refresh the form starts again from the new record.
-        <AccountForm key={account.version} initial={account} />
+        <ClientMessages namespaces={['accounts', 'form', 'validation']}>
+          <AccountForm key={account.version} initial={account} />
+        </ClientMessages>
       )}
     </>
   );

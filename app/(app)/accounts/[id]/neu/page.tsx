@@ -6,6 +6,7 @@ import { accountsApi } from '@/lib/api-client/accounts';
 import { serverApi } from '@/lib/api-client/server';
 import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
 import { AccountForm } from '../../_components/account-form';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -42,7 +43,9 @@ export default async function NewSubAccountPage(props: Props) {
       ) : (
         <>
           <p className="text-body-secondary">{t('form.draftNotice')}</p>
-          <AccountForm parentId={parent.id} />
+          <ClientMessages namespaces={['accounts', 'form', 'validation']}>
+            <AccountForm parentId={parent.id} />
+          </ClientMessages>
         </>
       )}
     </>

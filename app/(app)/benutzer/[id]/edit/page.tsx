@@ -7,6 +7,7 @@ import { usersApi } from '@/lib/api-client/users';
 import { loadAccountOptions } from '../../_components/load-account-options';
 import { UserForm } from '../../_components/user-form';
 import { canManageUser, grantableRoles } from '../../_components/user-permissions';
+import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -43,7 +44,9 @@ export default async function EditUserPage(props: Props) {
       <p className="text-body-secondary mb-3">{user.email}</p>
       {mayEdit ? (
         // Keyed by version: after a save and refresh the form starts again from the new record.
-        <UserForm key={user.version} initial={user} roles={roles} accounts={accounts} hasMoreAccounts={hasMore} />
+        <ClientMessages namespaces={['users', 'roles', 'form', 'validation']}>
+          <UserForm key={user.version} initial={user} roles={roles} accounts={accounts} hasMoreAccounts={hasMore} />
+        </ClientMessages>
       ) : (
         <>
           <div className="alert alert-secondary" role="status">

@@ -1,0 +1,20 @@
+import { pickMessages } from './pick-messages';
+
+const messages = {
+  common: { save: 'Speichern' },
+  accounts: { title: 'Kunden', actions: { edit: 'Bearbeiten' }, dialogs: { cancel: 'Abbrechen' } },
+  users: { title: 'Benutzer' },
+};
+
+describe('pickMessages', () => {
+  it('keeps whole namespaces and parts of them in the shape of the catalogue', () => {
+    expect(pickMessages(messages, ['common', 'accounts.actions', 'accounts.dialogs'])).toEqual({
+      common: { save: 'Speichern' },
+      accounts: { actions: { edit: 'Bearbeiten' }, dialogs: { cancel: 'Abbrechen' } },
+    });
+  });
+
+  it('fails loudly for a path the catalogue does not have', () => {
+    expect(() => pickMessages(messages, ['accounts.nope'])).toThrow('no messages at accounts.nope');
+  });
+});
