@@ -4,42 +4,14 @@
  * action-handler) with 500. The middleware checks the body first and answers 400 or 413 instead,
  * so only a well-formed call reaches the action. Runs on the edge.
  */
+import { readAtMost } from '@/lib/read-at-most';
 
 /** Next's default `serverActions.bodySizeLimit` (next.config.ts does not change it). */
 export const SERVER_ACTION_BODY_LIMIT = 1024 * 1024;
 
-/** The request calls a Server Action from the browser (Next's own test: a `Next-Action` header). */
+/** A Server Action call from the browser's router, the one kind that carries a `Next-Action` header. */
 export function isServerActionCall(req: Request): boolean {
   return req.method === 'POST' && req.headers.has('next-action');
-}
-
-/** The body's bytes, or null once it is longer than `limit`. */
-async function readAtMost(
-  body: ReadableStream<Uint8Array> | null,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > limit) {
-      // Not awaited: cancelling one copy of a teed body settles only once the other is cancelled too.
-      reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**

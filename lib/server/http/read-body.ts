@@ -1,4 +1,5 @@
 import 'server-only';
+import { readAtMost } from '@/lib/read-at-most';
 import { ApiError } from './api-error';
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024;
@@ -8,26 +9,8 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Uint
   const tooLarge = () => new ApiError('payload_too_large', `Die Anfrage ist größer als ${limit} Bytes.`);
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const body = await readAtMost(req.body, limit);
+  if (!body) throw tooLarge();
   return body;
 }
 
