@@ -1,3 +1,5 @@
+'use client';
+
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
@@ -17,7 +19,8 @@ export interface PaginationProps {
 
 /**
  * "1–20 von 1.234" and, when there is more than one page, first/previous, 5 page links around the
- * current page, next/last (server component). The page lives in the URL.
+ * current page, next/last. The page lives in the URL. A client component: its few props are a
+ * fraction of the RSC payload its markup would be on every list view.
  */
 export function Pagination({ total, page, perPage, pathname, params, className }: PaginationProps) {
   const t = useTranslations('pagination');

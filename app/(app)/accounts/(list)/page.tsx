@@ -144,7 +144,8 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
           active: item === view,
         }))}
       />
-      <ClientMessages namespaces={['listToolbar']}>
+      {/* The toolbar and the pagination are client components; the table's rows are compact data. */}
+      <ClientMessages namespaces={['listToolbar', 'pagination']}>
         <ListToolbar
           searchLabel={t('filters.search')}
           exportHref={accountsApi.exportHref(query)}
@@ -168,20 +169,20 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
             { type: 'checkbox' as const, name: 'topLevel', label: t('filters.topLevel') },
           ]}
         />
+        <DataTable
+          columns={columns}
+          rows={list.items}
+          rowKey={(row) => (row.manager ? `${row.manager.id}:${row.id}` : row.id)}
+          total={list.total}
+          params={params}
+          page={list.page}
+          perPage={list.perPage}
+          pathname={PATH}
+          caption={t('caption')}
+          isFiltered={hasListFilter(params, ['view'])}
+          groupBy={groupBy}
+        />
       </ClientMessages>
-      <DataTable
-        columns={columns}
-        rows={list.items}
-        rowKey={(row) => (row.manager ? `${row.manager.id}:${row.id}` : row.id)}
-        total={list.total}
-        params={params}
-        page={list.page}
-        perPage={list.perPage}
-        pathname={PATH}
-        caption={t('caption')}
-        isFiltered={hasListFilter(params, ['view'])}
-        groupBy={groupBy}
-      />
     </>
   );
 }

@@ -121,7 +121,8 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
           </Link>
         </div>
       )}
-      <ClientMessages namespaces={['listToolbar']}>
+      {/* The toolbar and the pagination are client components; the table's rows are compact data. */}
+      <ClientMessages namespaces={['listToolbar', 'pagination']}>
         <ListToolbar
           searchLabel={t('filters.search')}
           exportHref={usersApi.exportHref(query)}
@@ -144,19 +145,19 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
             },
           ]}
         />
+        <DataTable
+          columns={columns}
+          rows={list.items}
+          rowKey={(row) => row.id}
+          total={list.total}
+          params={params}
+          page={list.page}
+          perPage={list.perPage}
+          pathname={PATH}
+          caption={t('caption')}
+          isFiltered={hasListFilter(params)}
+        />
       </ClientMessages>
-      <DataTable
-        columns={columns}
-        rows={list.items}
-        rowKey={(row) => row.id}
-        total={list.total}
-        params={params}
-        page={list.page}
-        perPage={list.perPage}
-        pathname={PATH}
-        caption={t('caption')}
-        isFiltered={hasListFilter(params)}
-      />
     </>
   );
 }
