@@ -2,7 +2,6 @@ import * as op from '@/lib/server/http/operations/auth';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { jsonResponse, route } from '@/lib/server/http/route';
 import { checkReadiness } from '@/lib/server/services/ops/check-health';
-import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
