@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
+import { ConflictPanel, isSameValue } from '@/components/record/conflict-panel';
 import type { Locale } from '@/lib/schemas/auth';
 import type { Role } from '@/lib/schemas/roles';
 import type { User } from '@/lib/schemas/user';
@@ -31,11 +31,7 @@ export function comparableFromUser(user: User): ComparableUserValues {
   };
 }
 
-/** Whether two values of a field mean the same; surrounding spaces and `''`/`null` do not count. */
-export function isSameUserValue(left: unknown, right: unknown): boolean {
-  const normalise = (value: unknown) => (typeof value === 'string' ? value.trim() : (value ?? ''));
-  return normalise(left) === normalise(right);
-}
+export const isSameUserValue = isSameValue;
 
 export interface UserConflictPanelProps {
   /** What the user has in the form. */
@@ -57,11 +53,7 @@ export interface UserConflictPanelProps {
   isBusy?: boolean;
 }
 
-/**
- * Shown when a save met a newer version (409): says someone else changed the user, lists what
- * differs between the input and the current record, and lets the user decide. Nothing typed is
- * lost until they choose to take the current record.
- */
+/** The record kit's conflict panel with the user's fields: roles, languages and accounts by name. */
 export function UserConflictPanel({
   mine,
   current,
@@ -76,15 +68,6 @@ export function UserConflictPanel({
   const t = useTranslations('users');
   const tRoles = useTranslations('roles');
   const tCommon = useTranslations('common');
-  const titleId = useId();
-  const ref = useRef<HTMLElement>(null);
-  const theirs = comparableFromUser(current);
-  const before = base ? comparableFromUser(base) : undefined;
-  const differences = fields.filter((field) => !isSameUserValue(mine[field], theirs[field]));
-
-  useEffect(() => {
-    ref.current?.focus();
-  }, [current.version]);
 
   const show = (field: UserConflictField, values: ComparableUserValues): string => {
     const none = t('fields.none');
@@ -104,55 +87,18 @@ export function UserConflictPanel({
   };
 
   return (
-    <section
-      ref={ref}
-      tabIndex={-1}
-      aria-labelledby={titleId}
-      className="alert alert-warning"
-      data-testid="conflict-panel"
-    >
-      <h2 id={titleId} className="h5 alert-heading">
-        {title ?? t('form.conflictTitle')}
-      </h2>
-      <p>{t('form.conflictBody')}</p>
-      {differences.length > 0 ? (
-        <div className="table-responsive">
-          <table className="table table-sm table-bordered bg-body mb-3">
-            <caption className="visually-hidden">{t('form.conflictTableCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('form.conflictField')}</th>
-                <th scope="col">{t('form.conflictMine')}</th>
-                <th scope="col">{t('form.conflictTheirs')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {differences.map((field) => (
-                <tr key={field} data-field={field}>
-                  <th scope="row">{t(`fields.${field === 'accountId' ? 'account' : field}`)}</th>
-                  <td>
-                    {show(field, mine)}
-                    {before && isSameUserValue(mine[field], before[field]) ? (
-                      <div className="small text-body-secondary">{t('form.conflictUntouched')}</div>
-                    ) : null}
-                  </td>
-                  <td>{show(field, theirs)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p>{t('form.conflictNoFieldDiff')}</p>
-      )}
-      <div className="d-flex flex-wrap gap-2">
-        <button type="button" className="btn btn-warning" onClick={onOverwrite} disabled={isBusy}>
-          {t('form.conflictOverwrite')}
-        </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onTakeCurrent} disabled={isBusy}>
-          {t('form.conflictTakeTheirs')}
-        </button>
-      </div>
-    </section>
+    <ConflictPanel
+      fields={fields}
+      mine={mine}
+      theirs={comparableFromUser(current)}
+      base={base && comparableFromUser(base)}
+      focusKey={current.version}
+      title={title ?? t('form.conflictTitle')}
+      labelOf={(field) => t(`fields.${field === 'accountId' ? 'account' : field}`)}
+      show={show}
+      onOverwrite={onOverwrite}
+      onTakeCurrent={onTakeCurrent}
+      isBusy={isBusy}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Account } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
@@ -13,6 +13,7 @@ import {
   requireAccount,
   requireAccountRow,
 } from './account-record';
+import { nextVersion } from '@/lib/server/db/versioned-update';
 
 /**
  * `POST /accounts/{id}/resume` (admin and back office): suspended → active, directly (SPEC §2),
@@ -36,7 +37,7 @@ export async function resumeAccount(actor: Actor, id: string): Promise<Account> 
 
     await tx
       .update(accounts)
-      .set({ status: 'active', version: sql`${accounts.version} + 1`, updatedAt: sql`now()` })
+      .set({ status: 'active', ...nextVersion(accounts) })
       .where(and(eq(accounts.id, id), eq(accounts.status, 'suspended')));
     await recordChange(tx, {
       actor,

@@ -13,6 +13,7 @@ import {
   requireAccount,
   requireAccountRow,
 } from './account-record';
+import { nextVersion } from '@/lib/server/db/versioned-update';
 
 /**
  * `POST /accounts/{id}/suspend` (admin and back office): active → suspended, directly (SPEC §2).
@@ -30,7 +31,7 @@ export async function suspendAccount(actor: Actor, id: string): Promise<Account>
 
     const suspended = await tx
       .update(accounts)
-      .set({ status: 'suspended', version: sql`${accounts.version} + 1`, updatedAt: sql`now()` })
+      .set({ status: 'suspended', ...nextVersion(accounts) })
       .where(and(sql`${accounts.lineage} @> ARRAY[${id}]::uuid[]`, eq(accounts.status, 'active')))
       .returning({ id: accounts.id, name: accounts.name });
     for (const account of suspended) {
