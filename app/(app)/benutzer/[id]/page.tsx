@@ -7,7 +7,7 @@ import { getMe, serverApi } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
 import { formatDateTime } from '@/lib/format';
 import { roleSchema } from '@/lib/schemas/roles';
-import { canManageUser } from '../_components/user-permissions';
+import { canManageUser } from '@/components/users/user-permissions';
 import { UserActionsBar } from './_components/user-actions-bar';
 import { DetailList, DetailRow } from '@/components/record/detail-list';
 

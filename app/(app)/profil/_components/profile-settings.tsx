@@ -12,7 +12,7 @@ import { useToast } from '@/components/ui/toast-provider';
 import { setLocaleAction } from '@/lib/i18n/set-locale-action';
 import { LOCALES, type Locale } from '@/lib/schemas/auth';
 import { profileSchema, profileUpdateSchema, type User } from '@/lib/schemas/user';
-import { UserConflictPanel, comparableFromUser } from '../../benutzer/_components/user-conflict-panel';
+import { UserConflictPanel, comparableFromUser } from '@/components/users/user-conflict-panel';
 import { updateProfileAction } from './profile-actions';
 
 interface PersonalValues {

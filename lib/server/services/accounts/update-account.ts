@@ -1,23 +1,17 @@
 import 'server-only';
 import { and, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isStaff } from '@/lib/schemas/roles';
 import { ZIP_MESSAGE_DE, isValidZip, type Account, type accountUpdateSchema } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb, type Tx } from '@/lib/server/db/client';
 import { accounts, type BenefitRow } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { nextVersion, updateVersioned } from '@/lib/server/db/versioned-update';
-import { ApiError } from '@/lib/server/http/api-error';
+import { ApiError, invalidField } from '@/lib/server/http/api-error';
 import { conflict } from '@/lib/server/http/etag';
 import { requestApproval, type ApprovalRef } from '@/lib/server/services/approvals/request-approval';
-import {
-  type AccountRow,
-  accountNotFound,
-  assertNotArchived,
-  findAccountRow,
-  invalidState,
-  requireAccount,
-} from './account-record';
+import { type AccountRow, accountNotFound, assertNotArchived, findAccountRow, requireAccount } from './account-record';
 import { assertDistributorUser, sameBenefits } from './account-rules';
 
 export type AccountUpdate = z.output<typeof accountUpdateSchema>;
@@ -34,11 +28,11 @@ async function versionConflict(tx: Tx, actor: Actor, id: string): Promise<ApiErr
  */
 async function checkDistributorChange(tx: Tx, actor: Actor, current: AccountRow, next: string | null | undefined) {
   if (next === undefined || next === current.distributorId) return false;
-  if (actor.role !== 'admin' && actor.role !== 'backoffice') {
+  if (!isStaff(actor.role)) {
     throw new ApiError('forbidden', 'Nur Administration und Innendienst dürfen den Vertrieb eines Kontos ändern.');
   }
   if (current.parentId) {
-    throw invalidState(
+    throw invalidField(
       'distributorId',
       'Unterkonten übernehmen den Vertrieb des obersten Kontos; ändern Sie ihn dort.',
     );
@@ -94,7 +88,7 @@ export async function updateAccount(
 
     if (changes.zip !== undefined || changes.country !== undefined) {
       if (!isValidZip(changes.zip ?? current.zip, changes.country ?? current.country)) {
-        throw invalidState('zip', ZIP_MESSAGE_DE);
+        throw invalidField('zip', ZIP_MESSAGE_DE);
       }
     }
 

@@ -6,8 +6,9 @@ import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { consumeOneTimeToken, tokenProblem } from '@/lib/server/services/auth/one-time-token';
-import { clearSignInLockout, lockUserRow, selfActor, userLabel } from './identity-user';
+import { clearSignInLockout, lockUserRow, selfActor } from './identity-user';
 import { nextVersion } from '@/lib/server/db/versioned-update';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 /**
  * `POST /auth/activate`: the invitation link sets the first password and makes the user active.

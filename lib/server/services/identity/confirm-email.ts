@@ -6,8 +6,10 @@ import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
 import { sendMail, type MailRequest } from '@/lib/server/mail/send-mail';
 import { consumeOneTimeToken, tokenProblem } from '@/lib/server/services/auth/one-time-token';
-import { isUniqueViolation, lockUserRow, selfActor, userLabel } from './identity-user';
+import { lockUserRow, selfActor } from './identity-user';
 import { nextVersion } from '@/lib/server/db/versioned-update';
+import { userLabel } from '@/lib/server/history/change-fields';
+import { isUniqueViolation } from '@/lib/server/db/database-errors';
 
 const addressTaken = () =>
   new ApiError('conflict', 'Diese E-Mail-Adresse wird inzwischen von einem anderen Zugang verwendet.');

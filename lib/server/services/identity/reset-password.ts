@@ -7,8 +7,9 @@ import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { consumeOneTimeToken, tokenProblem } from '@/lib/server/services/auth/one-time-token';
 import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
-import { clearSignInLockout, lockUserRow, selfActor, userLabel } from './identity-user';
+import { clearSignInLockout, lockUserRow, selfActor } from './identity-user';
 import { nextVersion } from '@/lib/server/db/versioned-update';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 /**
  * `POST /auth/password/reset`: the link from the mail sets a new password. Every session of the

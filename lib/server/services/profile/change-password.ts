@@ -7,9 +7,9 @@ import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
-import { userLabel } from '@/lib/server/services/identity/identity-user';
 import { confirmCurrentPassword, lockOwnRow } from './profile-record';
 import { nextVersion } from '@/lib/server/db/versioned-update';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 /**
  * `POST /profile/password`: needs the current password (a session left open on a shared computer

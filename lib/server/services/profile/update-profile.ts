@@ -6,8 +6,8 @@ import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { updateVersioned } from '@/lib/server/db/versioned-update';
 import { conflict } from '@/lib/server/http/etag';
-import { userLabel } from '@/lib/server/services/identity/identity-user';
 import { lockOwnRow, requireProfile } from './profile-record';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 

@@ -16,8 +16,8 @@ import {
   assertNotSelf,
   checkRoleAccount,
   needsRoleGrant,
-  userLabel,
 } from './user-rules';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 export type UserUpdate = z.output<typeof userUpdateSchema>;
 type UserChanges = Omit<UserUpdate, 'version'>;

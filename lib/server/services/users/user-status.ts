@@ -5,8 +5,9 @@ import type { Tx } from '@/lib/server/db/client';
 import { oneTimeTokens, users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
-import { userLabel, type UserRow, type UserStatus } from './user-rules';
+import { type UserRow, type UserStatus } from './user-rules';
 import { nextVersion } from '@/lib/server/db/versioned-update';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 /**
  * Moves a user (locked for update by the caller) to another status with its history entry. Taking

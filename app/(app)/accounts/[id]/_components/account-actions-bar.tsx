@@ -7,7 +7,7 @@ import {
   requestArchiveAction,
   resumeAccountAction,
   suspendAccountAction,
-} from '../../_components/account-actions';
+} from '@/components/accounts/account-actions';
 
 export interface AccountActionsBarProps {
   account: { id: string; name: string };

@@ -7,7 +7,7 @@ import {
   lockUserAction,
   resendInvitationAction,
   unlockUserAction,
-} from '../../_components/user-actions';
+} from '@/components/users/user-actions';
 
 export interface UserActionsBarProps {
   user: { id: string; name: string; email: string };

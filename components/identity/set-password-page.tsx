@@ -13,7 +13,13 @@ export async function setPasswordMetadata(purpose: Purpose): Promise<Metadata> {
 }
 
 /** The page behind a mailed link that sets a password: `/pw-reset/` and `/aktivierung/`. */
-export async function SetPasswordPage({ purpose, searchParams }: { purpose: Purpose; searchParams: SearchParamsRecord }) {
+export async function SetPasswordPage({
+  purpose,
+  searchParams,
+}: {
+  purpose: Purpose;
+  searchParams: SearchParamsRecord;
+}) {
   const t = await getTranslations(`identity.${purpose}`);
   const token = tokenParam(searchParams);
   return (

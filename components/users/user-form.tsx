@@ -10,7 +10,7 @@ import { SubmitButton } from '@/components/record/submit-button';
 import { useVersionedSave } from '@/components/record/use-versioned-save';
 import { FormErrorSummary, FormField, RequiredHint, useZodForm } from '@/components/ui/form';
 import { LOCALES, type Locale } from '@/lib/schemas/auth';
-import type { Role } from '@/lib/schemas/roles';
+import { needsApproval, type Role } from '@/lib/schemas/roles';
 import { hasPendingRoleGrant, userInviteSchema, userSchema, type User, type UserUpdateInput } from '@/lib/schemas/user';
 import type { AccountOption } from './account-option';
 import { AccountPicker } from './account-picker';
@@ -22,7 +22,6 @@ import {
   type ComparableUserValues,
 } from './user-conflict-panel';
 import { inviteUserAction, updateUserAction } from './user-actions';
-import { needsApproval } from './user-permissions';
 
 /** What the form holds while the user types; `email` only when inviting. */
 export interface UserFormValues {
