@@ -79,6 +79,11 @@ export const userSchema = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
+/** A change of role to admin or back office waits for a second person's approval. */
+export function hasPendingRoleGrant(user: Pick<User, 'pendingApprovals'>): boolean {
+  return user.pendingApprovals.some((approval) => approval.kind === 'role_grant');
+}
+
 export const userListItemSchema = userSchema
   .pick({
     id: true,

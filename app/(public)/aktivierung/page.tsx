@@ -1,5 +1,5 @@
 import type { SearchParamsRecord } from '@/lib/list-params';
-import { SetPasswordPage, setPasswordMetadata } from '../pw-reset/_components/set-password-page';
+import { SetPasswordPage, setPasswordMetadata } from '@/components/identity/set-password-page';
 
 export const generateMetadata = () => setPasswordMetadata('activate');
 

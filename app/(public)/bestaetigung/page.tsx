@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getUiSession } from '@/lib/auth/session';
 import type { SearchParamsRecord } from '@/lib/list-params';
-import { tokenParam } from '../pw-reset/_components/token-param';
-import { TokenProblemView } from '../pw-reset/_components/token-problem-view';
+import { tokenParam } from '@/components/identity/token-param';
+import { TokenProblemView } from '@/components/identity/token-problem-view';
 import { ConfirmEmailPanel } from './_components/confirm-email-panel';
 import { ClientMessages } from '@/components/layout/client-messages';
 

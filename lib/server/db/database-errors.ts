@@ -85,3 +85,13 @@ export function hasRecentStorageFailure(now = Date.now()): boolean {
   const failedAt = storageState.__benefitsStorageFailedAt;
   return failedAt !== undefined && now - failedAt < STORAGE_FAILURE_MEMORY_MS;
 }
+
+/** Postgres' unique_violation (23505), however the driver wraps it (drizzle puts it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { changes, type ChangeField } from '@/lib/server/db/schema';
+import { userLabel } from './change-fields';
 
 type ChangeInsert = typeof changes.$inferInsert;
 
@@ -43,9 +44,7 @@ export function diffFields<T extends Record<string, unknown>>(before: T, after: 
  * history is written if and only if the change is.
  */
 export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<string> {
-  const actorLabel = change.actor
-    ? `${change.actor.firstName} ${change.actor.lastName}`.trim() || change.actor.email
-    : 'System';
+  const actorLabel = change.actor ? userLabel(change.actor) : 'System';
   const [row] = await tx
     .insert(changes)
     .values({

@@ -36,3 +36,8 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what = 'Eintrag') => new ApiError('not_found', `${what} nicht gefunden.`);
+
+/** A state-machine or input refusal the schema cannot see: 422 naming the field the user fixes. */
+export function invalidField(path: string, message: string): ApiError {
+  return new ApiError('validation_failed', message, { details: [{ path, message }] });
+}

@@ -25,6 +25,12 @@ export interface Operation<
   params?: P;
   response?: R;
   successStatus?: number;
+  /** The answer's version, sent as its weak ETag (single records, SPEC §5). */
+  etag?(answer: z.output<R>): number;
+  /** A status other than `successStatus` that depends on the answer (readiness: 503). */
+  statusOf?(answer: z.output<R>): number;
+  /** Headers that depend on the answer (readiness: Retry-After). */
+  headersOf?(answer: z.output<R>): Record<string, string>;
   /** Extra error codes the operation answers, documented in the OpenAPI document. */
   errors?: number[];
   /** Body limit in bytes for JSON bodies (default 1 MiB). */

@@ -6,6 +6,7 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { authenticate } from '@/lib/server/auth/authenticate';
 import { classifyDatabaseError, noteStorageFailure } from '@/lib/server/db/database-errors';
 import { ApiError } from './api-error';
+import { etagFor } from './etag';
 import { admitRequest } from './admission';
 import {
   IDEMPOTENCY_HEADER,
@@ -30,8 +31,13 @@ export interface RouteContext<Op extends Operation> {
   userAgent: string;
 }
 
-type HandlerResult<Op extends Operation> =
-  Response | (Op['response'] extends z.ZodType ? z.input<Op['response']> : unknown);
+/**
+ * What a handler returns: the data its operation's `response` schema checks, or for the few
+ * operations without one (204, a streamed CSV) nothing or a `Response` of its own.
+ */
+type HandlerResult<Op extends Operation> = [NonNullable<Op['response']>] extends [z.ZodNever]
+  ? Response | void
+  : z.input<NonNullable<Op['response']>>;
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -179,17 +185,22 @@ export function route<Op extends Operation>(
     }
   }
 
+  /** Every JSON answer is checked against the operation's schema; its status and ETag come from the operation. */
   async function answer(ctx: RouteContext<Op>): Promise<Response> {
-    const result = await handler(ctx);
-    if (result instanceof Response) return result;
-    const status = operation.successStatus ?? 200;
-    if (status === 204) return jsonResponse(null, 204);
-    if (!operation.response) return jsonResponse(result, status);
+    const result: unknown = await handler(ctx);
+    if (!operation.response) {
+      if (result instanceof Response) return result;
+      return jsonResponse(null, operation.successStatus ?? 204);
+    }
     const output = operation.response.safeParse(result);
     if (!output.success) {
       console.error(`[api] ${operation.method} ${operation.path}: answer does not match its schema`, output.error);
       throw new ApiError('internal', 'Ein interner Fehler ist aufgetreten.');
     }
-    return jsonResponse(output.data, status);
+    const data = output.data;
+    const status = operation.statusOf?.(data) ?? operation.successStatus ?? 200;
+    const headers: Record<string, string> = { ...operation.headersOf?.(data) };
+    if (operation.etag) headers.etag = etagFor(operation.etag(data));
+    return jsonResponse(data, status, headers);
   }
 }

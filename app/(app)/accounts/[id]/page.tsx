@@ -9,10 +9,11 @@ import { getMe, serverApi } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
 import { hasScope } from '@/lib/auth/has-scope';
 import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
-import { AccountDetails } from '../_components/account-details';
-import { AccountTree } from '../_components/account-tree';
-import { AccountUsers } from '../../benutzer/_components/account-users';
+import { AccountDetails } from '@/components/accounts/account-details';
+import { AccountTree } from '@/components/accounts/account-tree';
+import { AccountUsers } from '@/components/users/account-users';
 import { AccountActionsBar } from './_components/account-actions-bar';
+import { isStaff } from '@/lib/schemas/roles';
 import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
@@ -49,7 +50,7 @@ export default async function AccountPage(props: Props) {
 
   const isArchived = account.status === 'archived';
   const mayWrite = hasScope(me.scope, 'accounts.write') && !isArchived;
-  const isStaff = me.role === 'admin' || me.role === 'backoffice';
+  const isStaffMember = isStaff(me.role);
   const pendingKinds = new Set(account.pendingApprovals.map((approval) => approval.kind));
 
   return (
@@ -78,8 +79,8 @@ export default async function AccountPage(props: Props) {
               edit: mayWrite,
               addSub: mayWrite && account.depth < MAX_ACCOUNT_DEPTH,
               requestActivation: mayWrite && account.status === 'draft' && !pendingKinds.has('account_activation'),
-              suspend: isStaff && account.status === 'active',
-              resume: isStaff && account.status === 'suspended',
+              suspend: isStaffMember && account.status === 'active',
+              resume: isStaffMember && account.status === 'suspended',
               requestArchive:
                 mayWrite &&
                 (account.status === 'active' || account.status === 'suspended') &&

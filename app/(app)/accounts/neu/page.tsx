@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { getMe, serverApi } from '@/lib/api-client/server';
-import { AccountForm } from '../_components/account-form';
+import { AccountForm } from '@/components/accounts/account-form';
+import { isStaff } from '@/lib/schemas/roles';
 import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewAccountPage() {
   const [me, t] = await Promise.all([getMe(), getTranslations('accounts')]);
   // Only admin and back office choose the distributor; a distributor's new accounts are their own.
-  const mayChooseDistributor = me.role === 'admin' || me.role === 'backoffice';
+  const mayChooseDistributor = isStaff(me.role);
   const distributors = mayChooseDistributor
     ? (await serverApi(accountsApi.distributorsPath, { schema: accountsApi.distributorsSchema })).items
     : null;

@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { hasListFilter, listHref, parseListParams, type SearchParamsRecord } from '@/lib/list-params';
 import { uuidSchema } from '@/lib/schemas/common';
 import { ROLES, USER_SORT_FIELDS, USER_STATUSES, type UserListItem, type UserListQuery } from '@/lib/schemas/user';
+import { isStaff } from '@/lib/schemas/roles';
 import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -53,7 +54,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
   ]);
   const canWrite = hasScope(me.scope, 'users.write');
   // Distributors and managers only ever see managers: a role filter would have nothing to choose.
-  const isStaff = me.role === 'admin' || me.role === 'backoffice';
+  const isStaffMember = isStaff(me.role);
   const accountName = accountId ? list.items.find((row) => row.accountId === accountId)?.accountName : undefined;
 
   const columns: DataTableColumn<UserListItem>[] = [
@@ -127,7 +128,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
           searchLabel={t('filters.search')}
           exportHref={usersApi.exportHref(query)}
           filters={[
-            ...(isStaff
+            ...(isStaffMember
               ? [
                   {
                     name: 'role',

@@ -7,8 +7,9 @@ import { getMe, serverApi } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
 import { formatDateTime } from '@/lib/format';
 import { roleSchema } from '@/lib/schemas/roles';
-import { canManageUser } from '../_components/user-permissions';
+import { canManageUser } from '@/components/users/user-permissions';
 import { UserActionsBar } from './_components/user-actions-bar';
+import { DetailList, DetailRow } from '@/components/record/detail-list';
 import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }> };
@@ -17,15 +18,6 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const id = await recordId(props.params);
   const user = await serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema });
   return { title: `${user.firstName} ${user.lastName}` };
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <dt className="col-sm-4 text-body-secondary fw-normal">{label}</dt>
-      <dd className="col-sm-8">{children}</dd>
-    </>
-  );
 }
 
 /** One user: profile data, role, account, status and what the signed-in user may do with them. */
@@ -97,38 +89,38 @@ export default async function UserPage(props: Props) {
         <h2 id="user-data-heading" className="h5">
           {t('sections.profile')}
         </h2>
-        <dl className="row mb-0">
-          <Row label={t('fields.email')}>
+        <DetailList>
+          <DetailRow label={t('fields.email')}>
             <a href={`mailto:${user.email}`}>{user.email}</a>
-          </Row>
-          <Row label={t('fields.firstName')}>{user.firstName}</Row>
-          <Row label={t('fields.lastName')}>{user.lastName}</Row>
-          <Row label={t('fields.phone')}>{user.phone || none}</Row>
-          <Row label={t('fields.locale')}>{tCommon(`languages.${user.locale}`)}</Row>
-        </dl>
+          </DetailRow>
+          <DetailRow label={t('fields.firstName')}>{user.firstName}</DetailRow>
+          <DetailRow label={t('fields.lastName')}>{user.lastName}</DetailRow>
+          <DetailRow label={t('fields.phone')}>{user.phone || none}</DetailRow>
+          <DetailRow label={t('fields.locale')}>{tCommon(`languages.${user.locale}`)}</DetailRow>
+        </DetailList>
       </section>
       <section aria-labelledby="user-access-heading" className="mb-4">
         <h2 id="user-access-heading" className="h5">
           {t('sections.access')}
         </h2>
-        <dl className="row mb-0">
-          <Row label={t('fields.role')}>{tRoles(user.role)}</Row>
-          <Row label={t('fields.account')}>
+        <DetailList>
+          <DetailRow label={t('fields.role')}>{tRoles(user.role)}</DetailRow>
+          <DetailRow label={t('fields.account')}>
             {user.accountId ? (
               <Link href={`/accounts/${user.accountId}/`}>{user.accountName ?? user.accountId}</Link>
             ) : (
               none
             )}
-          </Row>
-          <Row label={t('fields.status')}>
+          </DetailRow>
+          <DetailRow label={t('fields.status')}>
             <StatusBadge kind="user" status={user.status} />
-          </Row>
-          <Row label={t('fields.lastLoginAt')}>
+          </DetailRow>
+          <DetailRow label={t('fields.lastLoginAt')}>
             {user.lastLoginAt ? formatDateTime(user.lastLoginAt, locale) : t('neverSignedIn')}
-          </Row>
-          <Row label={t('fields.createdAt')}>{formatDateTime(user.createdAt, locale)}</Row>
-          <Row label={t('fields.updatedAt')}>{formatDateTime(user.updatedAt, locale)}</Row>
-        </dl>
+          </DetailRow>
+          <DetailRow label={t('fields.createdAt')}>{formatDateTime(user.createdAt, locale)}</DetailRow>
+          <DetailRow label={t('fields.updatedAt')}>{formatDateTime(user.updatedAt, locale)}</DetailRow>
+        </DetailList>
       </section>
     </>
   );

@@ -4,9 +4,9 @@ import { getTranslations } from 'next-intl/server';
 import { getMe } from '@/lib/api-client/server';
 import type { SearchParamsRecord } from '@/lib/list-params';
 import { uuidSchema } from '@/lib/schemas/common';
-import { loadAccountOptions } from '../_components/load-account-options';
-import { UserForm } from '../_components/user-form';
-import { grantableRoles } from '../_components/user-permissions';
+import { loadAccountOptions } from '@/components/users/load-account-options';
+import { UserForm } from '@/components/users/user-form';
+import { grantableRoles } from '@/components/users/user-permissions';
 import { ClientMessages } from '@/components/layout/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -4,13 +4,15 @@ import { useId, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { z } from '@/lib/schemas/zod';
-import { FormErrorSummary, FormField, RequiredHint, applyServerErrors, useZodForm } from '@/components/ui/form';
+import { SaveProblemAlert } from '@/components/record/save-problem';
+import { SubmitButton } from '@/components/record/submit-button';
+import { useVersionedSave } from '@/components/record/use-versioned-save';
+import { FormErrorSummary, FormField, RequiredHint, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast-provider';
-import type { ActionError } from '@/lib/api-client/action';
 import { setLocaleAction } from '@/lib/i18n/set-locale-action';
 import { LOCALES, type Locale } from '@/lib/schemas/locales';
 import { profileSchema, profileUpdateSchema, type User } from '@/lib/schemas/user';
-import { UserConflictPanel, comparableFromUser } from '../../benutzer/_components/user-conflict-panel';
+import { UserConflictPanel, comparableFromUser } from '@/components/users/user-conflict-panel';
 import { updateProfileAction } from './profile-actions';
 
 interface PersonalValues {
@@ -40,73 +42,48 @@ export function ProfileSettings({ profile }: { profile: User }) {
   const router = useRouter();
   const showToast = useToast();
   const languageId = useId();
-  const [base, setBase] = useState(profile);
-  const [conflict, setConflict] = useState<User | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [isSwitching, startSwitch] = useTransition();
   /** The language chosen in the select, shown while it saves. */
   const [chosenLocale, setChosenLocale] = useState(profile.locale);
 
   const form = useZodForm<PersonalValues, PersonalValues>(personalSchema, { defaultValues: valuesOf(profile) });
   const { errors, submitCount } = form.formState;
-  const isBusy = form.formState.isSubmitting;
-
-  function handleFailure(error: ActionError): boolean {
-    if (error.statusCode === 422 && error.details?.length) {
-      applyServerErrors(form.setError, error.details, { fields: PERSONAL_FIELDS });
-      return true;
-    }
-    if (error.statusCode === 409) {
-      const current = profileSchema.safeParse(error.current);
-      if (current.success) {
-        setConflict(current.data);
-        return true;
-      }
-    }
-    setFailure(error.message);
-    return false;
-  }
-
-  async function savePersonal(values: PersonalValues, version: number) {
-    setFailure(null);
-    setConflict(null);
-    const changes = Object.fromEntries(
-      PERSONAL_FIELDS.filter((field) => values[field].trim() !== base[field].trim()).map((field) => [
-        field,
-        values[field],
-      ]),
-    );
-    if (Object.keys(changes).length === 0) {
-      showToast({ variant: 'info', message: t('toasts.nothingChanged') });
-      return;
-    }
-    const result = await updateProfileAction(version, changes);
-    if (!result.ok) {
-      handleFailure(result.error);
-      return;
-    }
-    setBase(result.data);
-    form.reset(valuesOf(result.data));
-    showToast({ variant: 'success', message: t('toasts.saved') });
-    router.refresh();
-  }
+  const { base, conflict, problem, isBusy, onSubmit, overwrite, takeCurrent, adopt } = useVersionedSave({
+    form,
+    initial: profile,
+    isFormPath: (path) => (PERSONAL_FIELDS as readonly string[]).includes(path),
+    parseRecord: (value) => profileSchema.safeParse(value).data,
+    toFormValues: valuesOf,
+    changes: (values, before) =>
+      Object.fromEntries(
+        PERSONAL_FIELDS.filter((field) => values[field].trim() !== before[field].trim()).map((field) => [
+          field,
+          values[field],
+        ]),
+      ),
+    onUnchanged: () => showToast({ variant: 'info', message: t('toasts.nothingChanged') }),
+    update: (_id, version, changes) => updateProfileAction(version, changes),
+    onUpdated: (saved) => ({ toast: { variant: 'success', message: t('toasts.saved') }, record: saved }),
+    failed: (message) => t('toasts.failed', { message }),
+  });
+  // The profile always exists: the hook's `base` is only `null` for a create.
+  const current = base ?? profile;
 
   function switchLanguage(next: Locale) {
-    setFailure(null);
     setChosenLocale(next);
     startSwitch(async () => {
-      let result = await updateProfileAction(base.version, { locale: next });
+      let result = await updateProfileAction(current.version, { locale: next });
       // Only the language is sent: on a stale version it is safe to send it again on top.
       if (!result.ok && result.error.statusCode === 409) {
         const current = profileSchema.safeParse(result.error.current);
         if (current.success) result = await updateProfileAction(current.data.version, { locale: next });
       }
       if (!result.ok) {
-        setChosenLocale(base.locale);
+        setChosenLocale(current.locale);
         showToast({ variant: 'danger', message: t('toasts.failed', { message: result.error.message }) });
         return;
       }
-      setBase(result.data);
+      adopt(result.data);
       await setLocaleAction(next);
       router.refresh();
     });
@@ -119,11 +96,7 @@ export function ProfileSettings({ profile }: { profile: User }) {
           <h2 id="profile-personal-heading" className="h5 card-title">
             {t('personal.title')}
           </h2>
-          <form
-            noValidate
-            onSubmit={form.handleSubmit((values) => savePersonal(values, base.version))}
-            data-testid="profile-form"
-          >
+          <form noValidate onSubmit={onSubmit} data-testid="profile-form">
             <RequiredHint />
             <FormErrorSummary
               errors={errors}
@@ -133,28 +106,17 @@ export function ProfileSettings({ profile }: { profile: User }) {
             />
             {conflict ? (
               <UserConflictPanel
-                mine={{ ...comparableFromUser(base), ...form.getValues() }}
-                current={conflict}
-                base={base}
+                mine={{ ...comparableFromUser(current), ...conflict.mine }}
+                current={conflict.current}
+                base={current}
                 fields={PERSONAL_FIELDS}
                 title={t('personal.conflictTitle')}
                 isBusy={isBusy}
-                onOverwrite={() => {
-                  const version = conflict.version;
-                  void form.handleSubmit((values) => savePersonal(values, version))();
-                }}
-                onTakeCurrent={() => {
-                  form.reset(valuesOf(conflict));
-                  setBase(conflict);
-                  setConflict(null);
-                }}
+                onOverwrite={overwrite}
+                onTakeCurrent={takeCurrent}
               />
             ) : null}
-            {failure ? (
-              <div className="alert alert-danger" role="alert">
-                {t('toasts.failed', { message: failure })}
-              </div>
-            ) : null}
+            <SaveProblemAlert problem={problem} />
             <div className="row g-3 mb-3">
               <div className="col-md-6">
                 <FormField
@@ -192,20 +154,13 @@ export function ProfileSettings({ profile }: { profile: User }) {
               <div className="col-md-6">
                 <span className="form-label d-block">{t('fields.email')}</span>
                 <span className="form-control-plaintext py-0" data-testid="profile-email">
-                  {base.email}
+                  {current.email}
                 </span>
               </div>
             </div>
-            <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy || undefined}>
-              {isBusy ? (
-                <>
-                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                  {t('saving')}
-                </>
-              ) : (
-                t('personal.save')
-              )}
-            </button>
+            <SubmitButton isBusy={isBusy} busyLabel={t('saving')}>
+              {t('personal.save')}
+            </SubmitButton>
           </form>
         </div>
       </section>

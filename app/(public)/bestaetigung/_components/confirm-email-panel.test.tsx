@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithIntl } from '@/test-support/render-with-intl';
-import { confirmEmailAction } from '../../pw-reset/_components/identity-actions';
+import { confirmEmailAction } from '@/components/identity/identity-actions';
 import { ConfirmEmailPanel } from './confirm-email-panel';
 
-jest.mock('../../pw-reset/_components/identity-actions', () => ({ confirmEmailAction: jest.fn() }));
+jest.mock('@/components/identity/identity-actions', () => ({ confirmEmailAction: jest.fn() }));
 const confirmMock = confirmEmailAction as jest.MockedFunction<typeof confirmEmailAction>;
 
 const TOKEN = 'tok_0123456789abcdefghij';

@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { confirmEmailAction } from '../../pw-reset/_components/identity-actions';
-import { tokenProblemOf, type TokenProblem } from '../../pw-reset/_components/token-problem';
-import { TokenProblemView } from '../../pw-reset/_components/token-problem-view';
+import { confirmEmailAction } from '@/components/identity/identity-actions';
+import { tokenProblemOf, type TokenProblem } from '@/components/identity/token-problem';
+import { TokenProblemView } from '@/components/identity/token-problem-view';
 
 export interface ConfirmEmailPanelProps {
   token: string;

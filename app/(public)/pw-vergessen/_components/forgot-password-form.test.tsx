@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithIntl } from '@/test-support/render-with-intl';
-import { forgotPasswordAction } from '../../pw-reset/_components/identity-actions';
+import { forgotPasswordAction } from '@/components/identity/identity-actions';
 import { ForgotPasswordForm } from './forgot-password-form';
 
-jest.mock('../../pw-reset/_components/identity-actions', () => ({ forgotPasswordAction: jest.fn() }));
+jest.mock('@/components/identity/identity-actions', () => ({ forgotPasswordAction: jest.fn() }));
 const forgotMock = forgotPasswordAction as jest.MockedFunction<typeof forgotPasswordAction>;
 
 beforeEach(() => jest.clearAllMocks());

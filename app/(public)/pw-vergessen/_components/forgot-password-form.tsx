@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
-import { forgotPasswordAction } from '../../pw-reset/_components/identity-actions';
+import { forgotPasswordAction } from '@/components/identity/identity-actions';
 
 interface ForgotPasswordValues {
   email: string;

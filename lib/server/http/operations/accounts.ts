@@ -47,6 +47,7 @@ export const create = defineOperation({
   access: 'accounts.write',
   body: accountCreateSchema,
   response: accountSchema,
+  etag: (account) => account.version,
   successStatus: 201,
   errors: [404],
 });
@@ -59,6 +60,7 @@ export const get = defineOperation({
   access: 'accounts.read',
   params: idParamsSchema,
   response: accountSchema,
+  etag: (account) => account.version,
   errors: [404],
 });
 
@@ -72,6 +74,7 @@ export const update = defineOperation({
   params: idParamsSchema,
   body: accountUpdateSchema,
   response: accountUpdateResultSchema,
+  etag: (result) => result.account.version,
   errors: [403, 404, 409, 428],
 });
 
@@ -95,6 +98,7 @@ export const suspend = defineOperation({
   access: 'accounts.write',
   params: idParamsSchema,
   response: accountSchema,
+  etag: (account) => account.version,
   errors: [404],
 });
 
@@ -106,6 +110,7 @@ export const resume = defineOperation({
   access: 'accounts.write',
   params: idParamsSchema,
   response: accountSchema,
+  etag: (account) => account.version,
   errors: [404],
 });
 

@@ -74,6 +74,9 @@ export const ready = defineOperation({
   tag: 'Ops',
   access: 'public',
   response: readinessResponseSchema,
+  // Load balancers read the status: 503 takes the instance out of rotation until the database is back.
+  statusOf: (readiness) => (readiness.status === 'ready' ? 200 : 503),
+  headersOf: (readiness): Record<string, string> => (readiness.status === 'ready' ? {} : { 'retry-after': '2' }),
   errors: [503],
   usesDatabase: false,
 });

@@ -19,6 +19,7 @@ export const get = defineOperation({
   tag,
   access: 'authenticated',
   response: profileSchema,
+  etag: (profile) => profile.version,
 });
 
 export const update = defineOperation({
@@ -30,6 +31,7 @@ export const update = defineOperation({
   access: 'authenticated',
   body: profileUpdateSchema,
   response: profileSchema,
+  etag: (profile) => profile.version,
   errors: [409, 428],
 });
 

@@ -33,6 +33,7 @@ export const invite = defineOperation({
   access: 'users.write',
   body: userInviteSchema,
   response: userSchema,
+  etag: (user) => user.version,
   successStatus: 201,
   errors: [404],
 });
@@ -45,6 +46,7 @@ export const get = defineOperation({
   access: 'users.read',
   params: idParamsSchema,
   response: userSchema,
+  etag: (user) => user.version,
   errors: [404],
 });
 
@@ -58,6 +60,7 @@ export const update = defineOperation({
   params: idParamsSchema,
   body: userUpdateSchema,
   response: userUpdateResultSchema,
+  etag: (result) => result.user.version,
   errors: [404, 409, 428],
 });
 
@@ -69,6 +72,7 @@ export const lock = defineOperation({
   access: 'users.write',
   params: idParamsSchema,
   response: userSchema,
+  etag: (user) => user.version,
   errors: [404],
 });
 
@@ -80,6 +84,7 @@ export const unlock = defineOperation({
   access: 'users.write',
   params: idParamsSchema,
   response: userSchema,
+  etag: (user) => user.version,
   errors: [404],
 });
 
@@ -91,6 +96,7 @@ export const deactivate = defineOperation({
   access: 'users.write',
   params: idParamsSchema,
   response: userSchema,
+  etag: (user) => user.version,
   errors: [404],
 });
 
@@ -102,6 +108,7 @@ export const resendInvitation = defineOperation({
   access: 'users.write',
   params: idParamsSchema,
   response: userSchema,
+  etag: (user) => user.version,
   errors: [404],
 });
 

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { escapeLike, searchCondition } from './account-list-query';
+import { escapeLike } from '@/lib/server/db/escape-like';
+import { searchCondition } from './account-list-query';
 
 const dialect = new PgDialect();
 const render = (q: string) => {

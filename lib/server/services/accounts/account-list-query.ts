@@ -6,6 +6,7 @@ import type { Actor } from '@/lib/server/auth/actor';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { accountCounts, accounts, users } from '@/lib/server/db/schema';
 import { accountReach } from './reach';
+import { escapeLike } from '@/lib/server/db/escape-like';
 
 /**
  * The filtered, sorted account list of `GET /accounts` and of the CSV export, built so that
@@ -18,11 +19,6 @@ export type AccountFilters = AccountExportQuery;
 
 export const distributorUser = alias(users, 'distributor');
 export const managerUser = alias(users, 'manager');
-
-/** `%` and `_` in a search term are literal characters, not wildcards. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /**
  * The search `q`: a case-insensitive part of the name (trigram index on lower(name)), the start of

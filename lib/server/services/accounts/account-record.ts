@@ -7,6 +7,8 @@ import type { DbOrTx } from '@/lib/server/db/client';
 import { accounts, users } from '@/lib/server/db/schema';
 import { ApiError, notFound } from '@/lib/server/http/api-error';
 import { accountReach } from './reach';
+import { isStaff } from '@/lib/schemas/roles';
+import { parseJson } from '@/lib/server/db/parse-json';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -22,24 +24,13 @@ export function assertNotArchived(row: Pick<AccountRow, 'status'>): void {
 
 /** Only admin and back office change an account's status directly (SPEC §2: active ↔ suspended). */
 export function assertStaff(actor: Pick<Actor, 'role'>): void {
-  if (actor.role !== 'admin' && actor.role !== 'backoffice') {
+  if (!isStaff(actor.role)) {
     throw new ApiError('forbidden', 'Nur Administration und Innendienst dürfen Konten sperren und entsperren.');
   }
 }
 
-/** A state-machine refusal: 422 naming the field whose state forbids the step. */
-export function invalidState(path: string, message: string): ApiError {
-  return new ApiError('validation_failed', message, { details: [{ path, message }] });
-}
-
 export const personName = (firstName: string | null, lastName: string | null): string | null =>
   firstName === null && lastName === null ? null : `${firstName ?? ''} ${lastName ?? ''}`.trim();
-
-/** JSON from a subquery: the drivers hand it over parsed (postgres-js, PGlite) or as text. */
-function parseJson<T>(value: unknown, fallback: T): T {
-  if (value === null || value === undefined) return fallback;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
 
 /**
  * The account row itself, if it is in the actor's reach. `lock` locks it for the rest of the

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { createdFields, sameBenefits } from './account-rules';
+import { createdFields } from '@/lib/server/history/change-fields';
+import { sameBenefits } from './account-rules';
 
 describe('sameBenefits', () => {
   const sachbezug = { code: 'sachbezug', amountCents: 5000, unit: 'month' };

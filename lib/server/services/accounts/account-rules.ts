@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { users, type BenefitRow } from '@/lib/server/db/schema';
-import { invalidState } from './account-record';
+import { invalidField } from '@/lib/server/http/api-error';
 
 /** An account's distributor must be a user with the role distributor who has not been deactivated. */
 export async function assertDistributorUser(db: DbOrTx, userId: string): Promise<void> {
@@ -12,7 +12,7 @@ export async function assertDistributorUser(db: DbOrTx, userId: string): Promise
     .where(eq(users.id, userId))
     .limit(1);
   if (!user || user.role !== 'distributor' || user.status === 'deactivated') {
-    throw invalidState(
+    throw invalidField(
       'distributorId',
       'Als Vertrieb kann nur ein aktiver Benutzer mit der Rolle Vertrieb eingetragen werden.',
     );
@@ -27,14 +27,4 @@ export function sameBenefits(a: readonly BenefitRow[], b: readonly BenefitRow[])
   const left = a.map(benefitKey).sort();
   const right = b.map(benefitKey).sort();
   return left.every((key, index) => key === right[index]);
-}
-
-/** The history's fields of a new record: every value that was set (empty ones are left out). */
-export function createdFields(values: Record<string, unknown>): { field: string; before: null; after: unknown }[] {
-  return Object.entries(values)
-    .filter(
-      ([, value]) =>
-        value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0),
-    )
-    .map(([field, after]) => ({ field, before: null, after }));
 }

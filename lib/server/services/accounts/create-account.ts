@@ -6,9 +6,10 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb, type Tx } from '@/lib/server/db/client';
 import { accounts } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
-import { ApiError } from '@/lib/server/http/api-error';
-import { assertNotArchived, findAccountRow, invalidState, lockTree, requireAccount } from './account-record';
-import { assertDistributorUser, createdFields } from './account-rules';
+import { ApiError, invalidField } from '@/lib/server/http/api-error';
+import { assertNotArchived, findAccountRow, lockTree, requireAccount } from './account-record';
+import { assertDistributorUser } from './account-rules';
+import { createdFields } from '@/lib/server/history/change-fields';
 
 export type AccountCreate = z.output<typeof accountCreateSchema>;
 
@@ -21,7 +22,7 @@ async function placeAccount(tx: Tx, actor: Actor, id: string, input: AccountCrea
   if (!input.parentId) {
     if (actor.role === 'distributor') {
       if (input.distributorId && input.distributorId !== actor.id) {
-        throw invalidState('distributorId', 'Als Vertrieb legen Sie Konten nur für sich selbst an.');
+        throw invalidField('distributorId', 'Als Vertrieb legen Sie Konten nur für sich selbst an.');
       }
       return { lineage: [id], distributorId: actor.id };
     }
@@ -38,10 +39,10 @@ async function placeAccount(tx: Tx, actor: Actor, id: string, input: AccountCrea
   if (!parent) throw new ApiError('not_found', 'Übergeordnetes Konto nicht gefunden.');
   assertNotArchived(parent);
   if (parent.lineage.length + 1 > MAX_ACCOUNT_DEPTH) {
-    throw invalidState('parentId', `Konten können höchstens ${MAX_ACCOUNT_DEPTH} Ebenen tief verschachtelt werden.`);
+    throw invalidField('parentId', `Konten können höchstens ${MAX_ACCOUNT_DEPTH} Ebenen tief verschachtelt werden.`);
   }
   if (input.distributorId && input.distributorId !== parent.distributorId) {
-    throw invalidState('distributorId', 'Unterkonten übernehmen den Vertrieb des obersten Kontos.');
+    throw invalidField('distributorId', 'Unterkonten übernehmen den Vertrieb des obersten Kontos.');
   }
   return { lineage: [...parent.lineage, id], distributorId: parent.distributorId };
 }

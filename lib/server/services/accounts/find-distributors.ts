@@ -5,6 +5,7 @@ import { getDb } from '@/lib/server/db/client';
 import { accounts, users } from '@/lib/server/db/schema';
 import { personName } from './account-record';
 import { accountReach } from './reach';
+import { isStaff } from '@/lib/schemas/roles';
 
 /**
  * `GET /accounts/distributors`: the distributors for the list's filter and the create form. Admin
@@ -14,8 +15,7 @@ import { accountReach } from './reach';
  */
 export async function findDistributors(actor: Actor): Promise<{ items: { id: string; name: string }[] }> {
   const db = await getDb();
-  const isStaff = actor.role === 'admin' || actor.role === 'backoffice';
-  const visible = isStaff
+  const visible = isStaff(actor.role)
     ? or(
         ne(users.status, 'deactivated'),
         sql`exists (select 1 from ${accounts} where ${accounts.distributorId} = ${users.id})`,

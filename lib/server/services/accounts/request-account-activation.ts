@@ -4,7 +4,8 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { accounts } from '@/lib/server/db/schema';
 import { requestApproval, type ApprovalRef } from '@/lib/server/services/approvals/request-approval';
-import { assertNotArchived, invalidState, requireAccountRow } from './account-record';
+import { assertNotArchived, requireAccountRow } from './account-record';
+import { invalidField } from '@/lib/server/http/api-error';
 
 /**
  * `POST /accounts/{id}/activation`: draft → active needs a second pair of eyes (SPEC §4), so this
@@ -21,12 +22,12 @@ export async function requestAccountActivation(
     const row = await requireAccountRow(tx, actor, id);
     assertNotArchived(row);
     if (row.status !== 'draft') {
-      throw invalidState('status', 'Nur Konten im Entwurf können zur Aktivierung vorgelegt werden.');
+      throw invalidField('status', 'Nur Konten im Entwurf können zur Aktivierung vorgelegt werden.');
     }
     if (row.parentId) {
       const [parent] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.id, row.parentId));
       if (parent?.status !== 'active') {
-        throw invalidState(
+        throw invalidField(
           'parentId',
           'Ein Unterkonto kann erst aktiviert werden, wenn das übergeordnete Konto aktiv ist.',
         );

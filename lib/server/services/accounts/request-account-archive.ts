@@ -2,7 +2,8 @@ import 'server-only';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { requestApproval, type ApprovalRef } from '@/lib/server/services/approvals/request-approval';
-import { assertNotArchived, invalidState, requireAccountRow } from './account-record';
+import { assertNotArchived, requireAccountRow } from './account-record';
+import { invalidField } from '@/lib/server/http/api-error';
 
 /**
  * `POST /accounts/{id}/archive`: archiving an active or suspended account needs a second pair of
@@ -14,7 +15,7 @@ export async function requestAccountArchive(actor: Actor, id: string, input: { r
     const row = await requireAccountRow(tx, actor, id);
     assertNotArchived(row);
     if (row.status !== 'active' && row.status !== 'suspended') {
-      throw invalidState('status', 'Nur aktive oder gesperrte Konten können archiviert werden.');
+      throw invalidField('status', 'Nur aktive oder gesperrte Konten können archiviert werden.');
     }
     return requestApproval(tx, actor, {
       kind: 'account_archive',

@@ -1,18 +1,13 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Account } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { accounts } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
-import {
-  assertNotArchived,
-  assertStaff,
-  invalidState,
-  lockTree,
-  requireAccount,
-  requireAccountRow,
-} from './account-record';
+import { assertNotArchived, assertStaff, lockTree, requireAccount, requireAccountRow } from './account-record';
+import { nextVersion } from '@/lib/server/db/versioned-update';
+import { invalidField } from '@/lib/server/http/api-error';
 
 /**
  * `POST /accounts/{id}/resume` (admin and back office): suspended → active, directly (SPEC §2),
@@ -26,17 +21,17 @@ export async function resumeAccount(actor: Actor, id: string): Promise<Account> 
     await lockTree(tx, await requireAccountRow(tx, actor, id));
     const row = await requireAccountRow(tx, actor, id);
     assertNotArchived(row);
-    if (row.status !== 'suspended') throw invalidState('status', 'Nur gesperrte Konten können entsperrt werden.');
+    if (row.status !== 'suspended') throw invalidField('status', 'Nur gesperrte Konten können entsperrt werden.');
     if (row.parentId) {
       const [parent] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.id, row.parentId));
       if (parent?.status !== 'active') {
-        throw invalidState('parentId', 'Das übergeordnete Konto ist nicht aktiv; entsperren Sie zuerst dieses.');
+        throw invalidField('parentId', 'Das übergeordnete Konto ist nicht aktiv; entsperren Sie zuerst dieses.');
       }
     }
 
     await tx
       .update(accounts)
-      .set({ status: 'active', version: sql`${accounts.version} + 1`, updatedAt: sql`now()` })
+      .set({ status: 'active', ...nextVersion(accounts) })
       .where(and(eq(accounts.id, id), eq(accounts.status, 'suspended')));
     await recordChange(tx, {
       actor,

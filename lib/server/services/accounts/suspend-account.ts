@@ -5,14 +5,9 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { accounts } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
-import {
-  assertNotArchived,
-  assertStaff,
-  invalidState,
-  lockTree,
-  requireAccount,
-  requireAccountRow,
-} from './account-record';
+import { assertNotArchived, assertStaff, lockTree, requireAccount, requireAccountRow } from './account-record';
+import { nextVersion } from '@/lib/server/db/versioned-update';
+import { invalidField } from '@/lib/server/http/api-error';
 
 /**
  * `POST /accounts/{id}/suspend` (admin and back office): active → suspended, directly (SPEC §2).
@@ -26,11 +21,11 @@ export async function suspendAccount(actor: Actor, id: string): Promise<Account>
     await lockTree(tx, await requireAccountRow(tx, actor, id));
     const row = await requireAccountRow(tx, actor, id);
     assertNotArchived(row);
-    if (row.status !== 'active') throw invalidState('status', 'Nur aktive Konten können gesperrt werden.');
+    if (row.status !== 'active') throw invalidField('status', 'Nur aktive Konten können gesperrt werden.');
 
     const suspended = await tx
       .update(accounts)
-      .set({ status: 'suspended', version: sql`${accounts.version} + 1`, updatedAt: sql`now()` })
+      .set({ status: 'suspended', ...nextVersion(accounts) })
       .where(and(sql`${accounts.lineage} @> ARRAY[${id}]::uuid[]`, eq(accounts.status, 'active')))
       .returning({ id: accounts.id, name: accounts.name });
     for (const account of suspended) {

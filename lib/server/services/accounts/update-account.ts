@@ -1,22 +1,17 @@
 import 'server-only';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isStaff } from '@/lib/schemas/roles';
 import { ZIP_MESSAGE_DE, isValidZip, type Account, type accountUpdateSchema } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb, type Tx } from '@/lib/server/db/client';
 import { accounts, type BenefitRow } from '@/lib/server/db/schema';
-import { diffFields, recordChange } from '@/lib/server/history/record-change';
-import { ApiError } from '@/lib/server/http/api-error';
+import { recordChange } from '@/lib/server/history/record-change';
+import { nextVersion, updateVersioned } from '@/lib/server/db/versioned-update';
+import { ApiError, invalidField } from '@/lib/server/http/api-error';
 import { conflict } from '@/lib/server/http/etag';
 import { requestApproval, type ApprovalRef } from '@/lib/server/services/approvals/request-approval';
-import {
-  type AccountRow,
-  accountNotFound,
-  assertNotArchived,
-  findAccountRow,
-  invalidState,
-  requireAccount,
-} from './account-record';
+import { type AccountRow, accountNotFound, assertNotArchived, findAccountRow, requireAccount } from './account-record';
 import { assertDistributorUser, sameBenefits } from './account-rules';
 
 export type AccountUpdate = z.output<typeof accountUpdateSchema>;
@@ -33,11 +28,11 @@ async function versionConflict(tx: Tx, actor: Actor, id: string): Promise<ApiErr
  */
 async function checkDistributorChange(tx: Tx, actor: Actor, current: AccountRow, next: string | null | undefined) {
   if (next === undefined || next === current.distributorId) return false;
-  if (actor.role !== 'admin' && actor.role !== 'backoffice') {
+  if (!isStaff(actor.role)) {
     throw new ApiError('forbidden', 'Nur Administration und Innendienst dürfen den Vertrieb eines Kontos ändern.');
   }
   if (current.parentId) {
-    throw invalidState(
+    throw invalidField(
       'distributorId',
       'Unterkonten übernehmen den Vertrieb des obersten Kontos; ändern Sie ihn dort.',
     );
@@ -50,7 +45,7 @@ async function checkDistributorChange(tx: Tx, actor: Actor, current: AccountRow,
 async function cascadeDistributor(tx: Tx, actor: Actor, root: AccountRow, before: string | null) {
   const descendants = await tx
     .update(accounts)
-    .set({ distributorId: root.distributorId, version: sql`${accounts.version} + 1`, updatedAt: sql`now()` })
+    .set({ distributorId: root.distributorId, ...nextVersion(accounts) })
     .where(and(sql`${accounts.lineage} @> ARRAY[${root.id}]::uuid[]`, ne(accounts.id, root.id)))
     .returning({ id: accounts.id, name: accounts.name });
   for (const descendant of descendants) {
@@ -93,7 +88,7 @@ export async function updateAccount(
 
     if (changes.zip !== undefined || changes.country !== undefined) {
       if (!isValidZip(changes.zip ?? current.zip, changes.country ?? current.country)) {
-        throw invalidState('zip', ZIP_MESSAGE_DE);
+        throw invalidField('zip', ZIP_MESSAGE_DE);
       }
     }
 
@@ -106,30 +101,16 @@ export async function updateAccount(
       }
     }
 
-    const fields = diffFields(current as unknown as Record<string, unknown>, changes);
-    let version = current.version;
-    let name = current.name;
-    if (fields.length > 0) {
-      const set = Object.fromEntries(fields.map(({ field }) => [field, changes[field as keyof AccountChanges]]));
-      const [updated] = await tx
-        .update(accounts)
-        .set({ ...set, version: sql`${accounts.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(accounts.id, id), eq(accounts.version, expectedVersion)))
-        .returning();
-      // Someone else wrote between our read and this update: theirs stands, ours is refused.
-      if (!updated) throw await versionConflict(tx, actor, id);
-      ({ version, name } = updated);
-      if (distributorChanges) await cascadeDistributor(tx, actor, updated, current.distributorId);
-      await recordChange(tx, {
-        actor,
-        entityType: 'account',
-        entityId: id,
-        entityLabel: name,
-        accountId: id,
-        action: 'update',
-        fields,
-      });
-    }
+    const { row: updated, fields } = await updateVersioned(tx, {
+      table: accounts,
+      current,
+      expectedVersion,
+      changes,
+      conflict: () => versionConflict(tx, actor, id),
+      history: (row) => ({ actor, entityType: 'account', entityId: id, entityLabel: row.name, accountId: id }),
+    });
+    const { version, name } = updated;
+    if (fields.length > 0 && distributorChanges) await cascadeDistributor(tx, actor, updated, current.distributorId);
 
     const approval = proposedBenefits
       ? await requestApproval(tx, actor, {

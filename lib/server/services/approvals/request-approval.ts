@@ -6,6 +6,7 @@ import type { DbOrTx } from '@/lib/server/db/client';
 import { approvals, type ChangeField } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
+import { isUniqueViolation } from '@/lib/server/db/database-errors';
 
 type ApprovalInsert = typeof approvals.$inferInsert;
 export type ApprovalRef = z.input<typeof approvalRefSchema>;
@@ -40,13 +41,6 @@ export function pendingApprovalConflict(kind: ApprovalRequest['kind']): ApiError
   return new ApiError('conflict', PENDING_APPROVAL_MESSAGE, {
     details: [{ path: FIELD_OF_KIND[kind], message: PENDING_APPROVAL_MESSAGE }],
   });
-}
-
-/** Postgres' unique_violation, as postgres-js and PGlite report it (drizzle wraps it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (value: unknown) =>
-    typeof value === 'object' && value !== null && 'code' in value ? (value as { code: unknown }).code : undefined;
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 /**

@@ -1,12 +1,14 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/lib/server/auth/passwords';
 import { assertPasswordPolicy } from '@/lib/server/auth/password-policy';
 import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { consumeOneTimeToken, tokenProblem } from '@/lib/server/services/auth/one-time-token';
-import { clearSignInLockout, lockUserRow, selfActor, userLabel } from './identity-user';
+import { clearSignInLockout, lockUserRow, selfActor } from './identity-user';
+import { nextVersion } from '@/lib/server/db/versioned-update';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 /**
  * `POST /auth/activate`: the invitation link sets the first password and makes the user active.
@@ -28,7 +30,7 @@ export async function activateUser(input: { token: string; password: string }): 
 
     await tx
       .update(users)
-      .set({ passwordHash, status: 'active', version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+      .set({ passwordHash, status: 'active', ...nextVersion(users) })
       .where(eq(users.id, user.id));
     await clearSignInLockout(tx, user.email);
     await recordChange(tx, {

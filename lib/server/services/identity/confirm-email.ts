@@ -6,7 +6,10 @@ import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
 import { sendMail, type MailRequest } from '@/lib/server/mail/send-mail';
 import { consumeOneTimeToken, tokenProblem } from '@/lib/server/services/auth/one-time-token';
-import { isUniqueViolation, lockUserRow, selfActor, userLabel } from './identity-user';
+import { lockUserRow, selfActor } from './identity-user';
+import { nextVersion } from '@/lib/server/db/versioned-update';
+import { userLabel } from '@/lib/server/history/change-fields';
+import { isUniqueViolation } from '@/lib/server/db/database-errors';
 
 const addressTaken = () =>
   new ApiError('conflict', 'Diese E-Mail-Adresse wird inzwischen von einem anderen Zugang verwendet.');
@@ -36,7 +39,7 @@ export async function confirmEmail(input: { token: string }): Promise<void> {
 
       await tx
         .update(users)
-        .set({ email, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+        .set({ email, ...nextVersion(users) })
         .where(eq(users.id, user.id));
       await recordChange(tx, {
         actor: selfActor(user),

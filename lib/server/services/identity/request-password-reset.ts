@@ -6,7 +6,8 @@ import { oneTimeTokens } from '@/lib/server/db/schema';
 import { sendMail, type MailRequest } from '@/lib/server/mail/send-mail';
 import { issueOneTimeToken, type TokenPurpose } from '@/lib/server/services/auth/one-time-token';
 import { limitClientRate } from './client-rate-limit';
-import { findUserByEmail, hasPendingRoleGrant, tokenMail } from './identity-user';
+import { findUserByEmail, tokenMail } from './identity-user';
+import { hasPendingRoleGrant } from '@/lib/server/services/users/user-record';
 
 /**
  * At most this many reset or activation mails per address and hour (invitations included); further

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/lib/server/auth/passwords';
 import { assertPasswordPolicy } from '@/lib/server/auth/password-policy';
 import { getDb } from '@/lib/server/db/client';
@@ -7,7 +7,9 @@ import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { consumeOneTimeToken, tokenProblem } from '@/lib/server/services/auth/one-time-token';
 import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
-import { clearSignInLockout, lockUserRow, selfActor, userLabel } from './identity-user';
+import { clearSignInLockout, lockUserRow, selfActor } from './identity-user';
+import { nextVersion } from '@/lib/server/db/versioned-update';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 /**
  * `POST /auth/password/reset`: the link from the mail sets a new password. Every session of the
@@ -27,7 +29,7 @@ export async function resetPassword(input: { token: string; password: string }):
 
     await tx
       .update(users)
-      .set({ passwordHash, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+      .set({ passwordHash, ...nextVersion(users) })
       .where(eq(users.id, user.id));
     await revokeUserSessions(user.id, 'password_reset', { tx });
     await clearSignInLockout(tx, user.email);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/auth/actor';
 import { hashPassword } from '@/lib/server/auth/passwords';
 import { assertPasswordPolicy } from '@/lib/server/auth/password-policy';
@@ -7,8 +7,9 @@ import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
-import { userLabel } from '@/lib/server/services/identity/identity-user';
 import { confirmCurrentPassword, lockOwnRow } from './profile-record';
+import { nextVersion } from '@/lib/server/db/versioned-update';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 /**
  * `POST /profile/password`: needs the current password (a session left open on a shared computer
@@ -27,7 +28,7 @@ export async function changePassword(
     const current = await lockOwnRow(tx, actor.id);
     await tx
       .update(users)
-      .set({ passwordHash, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+      .set({ passwordHash, ...nextVersion(users) })
       .where(eq(users.id, actor.id));
     await revokeUserSessions(actor.id, 'password_changed', { tx, keepSessionId: actor.sessionId });
     await recordChange(tx, {

@@ -6,7 +6,7 @@ import type { DbOrTx } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import type { Actor } from '@/lib/server/auth/actor';
 import { verifyPassword } from '@/lib/server/auth/passwords';
-import { ApiError } from '@/lib/server/http/api-error';
+import { invalidField } from '@/lib/server/http/api-error';
 import {
   activeLockout,
   clearWrongPasswords,
@@ -36,12 +36,7 @@ export async function lockOwnRow(db: DbOrTx, userId: string): Promise<UserRow> {
   return row;
 }
 
-/** 422 on one field of the profile forms. */
-export function fieldProblem(path: string, message: string): ApiError {
-  return new ApiError('validation_failed', message, { details: [{ path, message }] });
-}
-
-export const wrongCurrentPassword = () => fieldProblem('currentPassword', 'Das aktuelle Passwort ist nicht korrekt.');
+export const wrongCurrentPassword = () => invalidField('currentPassword', 'Das aktuelle Passwort ist nicht korrekt.');
 
 /**
  * The current password that confirms a password or e-mail change. Wrong ones count toward the

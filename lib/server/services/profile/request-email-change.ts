@@ -6,7 +6,8 @@ import { users } from '@/lib/server/db/schema';
 import { sendMail } from '@/lib/server/mail/send-mail';
 import { issueOneTimeToken } from '@/lib/server/services/auth/one-time-token';
 import { tokenMail } from '@/lib/server/services/identity/identity-user';
-import { confirmCurrentPassword, fieldProblem, lockOwnRow } from './profile-record';
+import { confirmCurrentPassword, lockOwnRow } from './profile-record';
+import { invalidField } from '@/lib/server/http/api-error';
 
 /**
  * `POST /profile/email`: the new address only becomes the user's when the link sent to it is
@@ -24,13 +25,13 @@ export async function requestEmailChange(
 
   const mail = await db.transaction(async (tx) => {
     const user = await lockOwnRow(tx, actor.id);
-    if (user.email.toLowerCase() === email) throw fieldProblem('email', 'Das ist bereits Ihre E-Mail-Adresse.');
+    if (user.email.toLowerCase() === email) throw invalidField('email', 'Das ist bereits Ihre E-Mail-Adresse.');
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, actor.id)))
       .limit(1);
-    if (taken) throw fieldProblem('email', 'Diese Adresse ist bereits vergeben.');
+    if (taken) throw invalidField('email', 'Diese Adresse ist bereits vergeben.');
     const token = await issueOneTimeToken(tx, { userId: actor.id, purpose: 'email_confirmation', payload: { email } });
     return tokenMail(user, 'email_confirmation', token, email);
   });

@@ -1,14 +1,13 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { User, profileUpdateSchema } from '@/lib/schemas/user';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
-import { diffFields, recordChange } from '@/lib/server/history/record-change';
+import { updateVersioned } from '@/lib/server/db/versioned-update';
 import { conflict } from '@/lib/server/http/etag';
-import { userLabel } from '@/lib/server/services/identity/identity-user';
 import { lockOwnRow, requireProfile } from './profile-record';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
@@ -22,26 +21,20 @@ export async function updateProfile(actor: Actor, input: ProfileUpdate, expected
   const db = await getDb();
   return db.transaction(async (tx) => {
     const current = await lockOwnRow(tx, actor.id);
-    if (current.version !== expectedVersion) throw conflict(await requireProfile(tx, actor.id));
-
-    const fields = diffFields(current as unknown as Record<string, unknown>, requested);
-    if (fields.length > 0) {
-      const [updated] = await tx
-        .update(users)
-        .set({ ...requested, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(users.id, actor.id), eq(users.version, expectedVersion)))
-        .returning({ firstName: users.firstName, lastName: users.lastName, email: users.email });
-      if (!updated) throw conflict(await requireProfile(tx, actor.id));
-      await recordChange(tx, {
+    await updateVersioned(tx, {
+      table: users,
+      current,
+      expectedVersion,
+      changes: requested,
+      conflict: async () => conflict(await requireProfile(tx, actor.id)),
+      history: (row) => ({
         actor,
         entityType: 'user',
         entityId: actor.id,
-        entityLabel: userLabel(updated),
+        entityLabel: userLabel(row),
         accountId: current.accountId,
-        action: 'update',
-        fields,
-      });
-    }
+      }),
+    });
     return requireProfile(tx, actor.id);
   });
 }

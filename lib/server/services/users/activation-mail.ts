@@ -2,7 +2,8 @@ import 'server-only';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { sendMail, type MailRequest } from '@/lib/server/mail/send-mail';
 import { issueOneTimeToken, TOKEN_LIFETIME_MS } from '@/lib/server/services/auth/one-time-token';
-import { userLabel, type UserRow } from './user-rules';
+import { type UserRow } from './user-rules';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 const VALID_HOURS = TOKEN_LIFETIME_MS.activation / (60 * 60 * 1000);
 

@@ -7,24 +7,20 @@ import { getDb, type DbOrTx } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import type { MailRequest } from '@/lib/server/mail/send-mail';
-import { createdFields } from '@/lib/server/services/accounts/account-rules';
-import { isUniqueViolation, requestApproval } from '@/lib/server/services/approvals/request-approval';
+import { requestApproval } from '@/lib/server/services/approvals/request-approval';
 import { prepareActivationMail, sendActivationMail } from './activation-mail';
 import { assertAssignableAccount } from './assignable-account';
 import { requireUser } from './user-record';
-import {
-  assertMayAssignRole,
-  checkRoleAccount,
-  invalidUserInput,
-  needsRoleGrant,
-  userLabel,
-  type UserRow,
-} from './user-rules';
+import { assertMayAssignRole, checkRoleAccount, needsRoleGrant, type UserRow } from './user-rules';
+import { invalidField } from '@/lib/server/http/api-error';
+import { createdFields } from '@/lib/server/history/change-fields';
+import { userLabel } from '@/lib/server/history/change-fields';
+import { isUniqueViolation } from '@/lib/server/db/database-errors';
 
 export type UserInvite = z.output<typeof userInviteSchema>;
 
 export const EMAIL_TAKEN_MESSAGE = 'Diese Adresse ist bereits vergeben.';
-const emailTaken = () => invalidUserInput('email', EMAIL_TAKEN_MESSAGE);
+const emailTaken = () => invalidField('email', EMAIL_TAKEN_MESSAGE);
 
 async function assertEmailFree(db: DbOrTx, email: string): Promise<void> {
   const [existing] = await db

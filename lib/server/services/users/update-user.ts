@@ -1,11 +1,10 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { User, userUpdateSchema } from '@/lib/schemas/user';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
-import { diffFields, recordChange } from '@/lib/server/history/record-change';
+import { updateVersioned } from '@/lib/server/db/versioned-update';
 import { requestApproval } from '@/lib/server/services/approvals/request-approval';
 import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
 import { assertAssignableAccount } from './assignable-account';
@@ -17,8 +16,8 @@ import {
   assertNotSelf,
   checkRoleAccount,
   needsRoleGrant,
-  userLabel,
 } from './user-rules';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 export type UserUpdate = z.output<typeof userUpdateSchema>;
 type UserChanges = Omit<UserUpdate, 'version'>;
@@ -74,30 +73,22 @@ export async function updateUser(
       delete changes.accountId;
     }
 
-    const fields = diffFields(current as unknown as Record<string, unknown>, changes);
-    let updated = current;
-    if (fields.length > 0) {
-      const set = Object.fromEntries(fields.map(({ field }) => [field, changes[field as keyof UserChanges]]));
-      const [row] = await tx
-        .update(users)
-        .set({ ...set, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(users.id, id), eq(users.version, expectedVersion)))
-        .returning();
-      // Someone else wrote between our read and this update: theirs stands, ours is refused.
-      if (!row) throw await userVersionConflict(tx, actor, id);
-      updated = row;
-      await recordChange(tx, {
+    const { row: updated, fields } = await updateVersioned(tx, {
+      table: users,
+      current,
+      expectedVersion,
+      changes,
+      conflict: () => userVersionConflict(tx, actor, id),
+      history: (row) => ({
         actor,
         entityType: 'user',
         entityId: id,
-        entityLabel: userLabel(updated),
-        accountId: updated.accountId,
-        action: 'update',
-        fields,
-      });
-      if (changes.role !== undefined || changes.accountId !== undefined) {
-        await revokeUserSessions(id, 'role_changed', { tx });
-      }
+        entityLabel: userLabel(row),
+        accountId: row.accountId,
+      }),
+    });
+    if (fields.length > 0 && (changes.role !== undefined || changes.accountId !== undefined)) {
+      await revokeUserSessions(id, 'role_changed', { tx });
     }
 
     const approval = proposed

@@ -5,8 +5,8 @@ import type { userExportQuerySchema } from '@/lib/schemas/user';
 import type { Actor } from '@/lib/server/auth/actor';
 import type { DbOrTx } from '@/lib/server/db/client';
 import { accounts, users } from '@/lib/server/db/schema';
-import { escapeLike } from '@/lib/server/services/accounts/account-list-query';
 import { userReach } from './user-reach';
+import { escapeLike } from '@/lib/server/db/escape-like';
 
 /**
  * The filtered, sorted user list of `GET /users` and of its CSV export: reach, the filters role,

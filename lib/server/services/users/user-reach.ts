@@ -3,6 +3,7 @@ import { type SQL, and, eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/auth/actor';
 import { users } from '@/lib/server/db/schema';
 import { accountIdInReach } from '@/lib/server/services/accounts/reach';
+import { isStaff } from '@/lib/schemas/roles';
 
 /**
  * Row-level reach over users (SPEC §1 users.read): admin and back office see every user; a
@@ -11,6 +12,6 @@ import { accountIdInReach } from '@/lib/server/services/accounts/reach';
  * answers 404, so their existence does not leak.
  */
 export function userReach(actor: Pick<Actor, 'id' | 'role' | 'accountId'>): SQL | undefined {
-  if (actor.role === 'admin' || actor.role === 'backoffice') return undefined;
+  if (isStaff(actor.role)) return undefined;
   return and(eq(users.role, 'manager'), accountIdInReach(actor, users.accountId));
 }

@@ -8,6 +8,7 @@ import { conflict } from '@/lib/server/http/etag';
 import { notFound } from '@/lib/server/http/api-error';
 import { userReach } from './user-reach';
 import type { UserRow } from './user-rules';
+import { parseJson } from '@/lib/server/db/parse-json';
 
 type ActorReach = Pick<Actor, 'id' | 'role' | 'accountId'>;
 
@@ -42,12 +43,6 @@ export async function requireUserRow(
   const row = await findUserRow(db, actor, id, options);
   if (!row) throw userNotFound();
   return row;
-}
-
-/** JSON from a subquery: the drivers hand it over parsed (postgres-js, PGlite) or as text. */
-function parseJson<T>(value: unknown, fallback: T): T {
-  if (value === null || value === undefined) return fallback;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 type PendingApproval = User['pendingApprovals'][number];
@@ -115,7 +110,10 @@ export async function userVersionConflict(db: DbOrTx, actor: ActorReach, id: str
   return conflict(await requireUser(db, actor, id));
 }
 
-/** Whether a role_grant for the user waits for its decision. */
+/**
+ * Whether a role_grant for the user waits for its decision. An invited user with one gets no
+ * invitation or activation link until it is approved, or they could sign in with a role nobody approved.
+ */
 export async function hasPendingRoleGrant(db: DbOrTx, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: approvals.id })

@@ -1,8 +1,8 @@
 import 'server-only';
-import type { Role } from '@/lib/schemas/roles';
+import { ASSIGNABLE_ROLES, needsApproval, type Role } from '@/lib/schemas/roles';
 import type { Actor } from '@/lib/server/auth/actor';
 import type { users } from '@/lib/server/db/schema';
-import { ApiError } from '@/lib/server/http/api-error';
+import { ApiError, invalidField } from '@/lib/server/http/api-error';
 
 /**
  * Who may do what to which user (SPEC §1 users.read / users.write), as plain functions of the
@@ -13,9 +13,6 @@ import { ApiError } from '@/lib/server/http/api-error';
 export type UserRow = typeof users.$inferSelect;
 export type UserStatus = UserRow['status'];
 type ActorRef = Pick<Actor, 'id' | 'role'>;
-
-/** Roles whose grant needs a second person's approval (SPEC §4, four eyes). */
-export const GRANT_ROLES: readonly Role[] = ['admin', 'backoffice'];
 
 export const ROLE_LABELS_DE: Record<Role, string> = {
   admin: 'Administrator',
@@ -31,26 +28,9 @@ export const USER_STATUS_LABELS_DE: Record<UserStatus, string> = {
   deactivated: 'Deaktiviert',
 };
 
-export const userLabel = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string =>
-  `${user.firstName} ${user.lastName}`.trim() || user.email;
-
-/** A state-machine or input refusal: 422 naming the field. */
-export function invalidUserInput(path: string, message: string): ApiError {
-  return new ApiError('validation_failed', message, { details: [{ path, message }] });
-}
-
-/** The roles an actor may give (by invitation or by a change): admin all, back office all but admin, a distributor managers. */
+/** The roles an actor may give (by invitation or by a change). */
 export function assignableRoles(actor: Pick<Actor, 'role'>): readonly Role[] {
-  switch (actor.role) {
-    case 'admin':
-      return ['admin', 'backoffice', 'distributor', 'manager'];
-    case 'backoffice':
-      return ['backoffice', 'distributor', 'manager'];
-    case 'distributor':
-      return ['manager'];
-    case 'manager':
-      return [];
-  }
+  return ASSIGNABLE_ROLES[actor.role];
 }
 
 export function assertMayAssignRole(actor: Pick<Actor, 'role'>, role: Role): void {
@@ -77,41 +57,41 @@ export function assertNotSelf(actor: ActorRef, target: Pick<UserRow, 'id'>, what
 
 /** Managers belong to an account; every other role to none (SPEC §2 User), checked on the merged record. */
 export function checkRoleAccount(role: Role, accountId: string | null): void {
-  if (role === 'manager' && !accountId) throw invalidUserInput('accountId', 'Manager brauchen ein Konto.');
-  if (role !== 'manager' && accountId) throw invalidUserInput('accountId', 'Nur Manager gehören zu einem Konto.');
+  if (role === 'manager' && !accountId) throw invalidField('accountId', 'Manager brauchen ein Konto.');
+  if (role !== 'manager' && accountId) throw invalidField('accountId', 'Nur Manager gehören zu einem Konto.');
 }
 
 /** Whether moving a user to `role` needs a role_grant approval instead of applying at once. */
 export function needsRoleGrant(currentRole: Role | null, nextRole: Role): boolean {
-  return nextRole !== currentRole && GRANT_ROLES.includes(nextRole);
+  return nextRole !== currentRole && needsApproval(nextRole);
 }
 
 /** Deactivated is final for now: such a user is read-only. */
 export function assertNotDeactivated(target: Pick<UserRow, 'status'>): void {
   if (target.status === 'deactivated') {
-    throw invalidUserInput('status', 'Deaktivierte Benutzer können nicht mehr geändert werden.');
+    throw invalidField('status', 'Deaktivierte Benutzer können nicht mehr geändert werden.');
   }
 }
 
 /** lock: from active or invited. */
 export function assertLockable(target: Pick<UserRow, 'status'>): void {
   assertNotDeactivated(target);
-  if (target.status === 'locked') throw invalidUserInput('status', 'Der Benutzer ist bereits gesperrt.');
+  if (target.status === 'locked') throw invalidField('status', 'Der Benutzer ist bereits gesperrt.');
 }
 
 /** unlock: only a locked user; back to active with a password, else to invited (activation pending). */
 export function unlockedStatus(target: Pick<UserRow, 'status' | 'passwordHash'>): 'active' | 'invited' {
   assertNotDeactivated(target);
-  if (target.status !== 'locked') throw invalidUserInput('status', 'Nur gesperrte Benutzer können entsperrt werden.');
+  if (target.status !== 'locked') throw invalidField('status', 'Nur gesperrte Benutzer können entsperrt werden.');
   return target.passwordHash ? 'active' : 'invited';
 }
 
 /** resend-invitation: only an invited user whose role is not waiting for its approval. */
 export function assertInvitable(target: Pick<UserRow, 'status'>, hasPendingRoleGrant: boolean): void {
   if (target.status !== 'invited') {
-    throw invalidUserInput('status', 'Nur eingeladene Benutzer erhalten eine neue Einladung.');
+    throw invalidField('status', 'Nur eingeladene Benutzer erhalten eine neue Einladung.');
   }
   if (hasPendingRoleGrant) {
-    throw invalidUserInput('role', 'Die Rolle wartet auf Freigabe; die Einladung geht erst danach hinaus.');
+    throw invalidField('role', 'Die Rolle wartet auf Freigabe; die Einladung geht erst danach hinaus.');
   }
 }

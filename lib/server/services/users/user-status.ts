@@ -1,11 +1,13 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/auth/actor';
 import type { Tx } from '@/lib/server/db/client';
 import { oneTimeTokens, users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
-import { userLabel, type UserRow, type UserStatus } from './user-rules';
+import { type UserRow, type UserStatus } from './user-rules';
+import { nextVersion } from '@/lib/server/db/versioned-update';
+import { userLabel } from '@/lib/server/history/change-fields';
 
 /**
  * Moves a user (locked for update by the caller) to another status with its history entry. Taking
@@ -22,7 +24,7 @@ export async function changeUserStatus(
 ): Promise<void> {
   await tx
     .update(users)
-    .set({ status, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+    .set({ status, ...nextVersion(users) })
     .where(eq(users.id, user.id));
   if (options.revokeAccess) {
     await revokeUserSessions(user.id, status === 'locked' ? 'user_locked' : 'user_deactivated', { tx });

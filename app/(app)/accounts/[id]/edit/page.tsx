@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { serverApi } from '@/lib/api-client/server';
-import { AccountForm } from '../../_components/account-form';
+import { AccountForm } from '@/components/accounts/account-form';
 import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }> };

@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { serverApi } from '@/lib/api-client/server';
 import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
-import { AccountForm } from '../../_components/account-form';
+import { AccountForm } from '@/components/accounts/account-form';
 import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }> };

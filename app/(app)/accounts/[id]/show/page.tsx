@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { serverApi } from '@/lib/api-client/server';
-import { ACCOUNT_SECTIONS, AccountDetails } from '../../_components/account-details';
+import { ACCOUNT_SECTIONS, AccountDetails } from '@/components/accounts/account-details';
 import { PrintButton } from './_components/print-button';
 import { SectionNav } from './_components/section-nav';
 

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastProvider } from '@/components/ui/toast-provider';
 import { renderWithIntl } from '@/test-support/render-with-intl';
-import { deactivateUserAction, lockUserAction } from '../../_components/user-actions';
+import { deactivateUserAction, lockUserAction } from '@/components/users/user-actions';
 import { UserActionsBar, type UserActionsBarProps } from './user-actions-bar';
 
-jest.mock('../../_components/user-actions', () => ({
+jest.mock('@/components/users/user-actions', () => ({
   deactivateUserAction: jest.fn(),
   lockUserAction: jest.fn(),
   resendInvitationAction: jest.fn(),

@@ -4,9 +4,9 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { getMe, serverApi } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
-import { loadAccountOptions } from '../../_components/load-account-options';
-import { UserForm } from '../../_components/user-form';
-import { canManageUser, grantableRoles } from '../../_components/user-permissions';
+import { loadAccountOptions } from '@/components/users/load-account-options';
+import { UserForm } from '@/components/users/user-form';
+import { canManageUser, grantableRoles } from '@/components/users/user-permissions';
 import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }> };

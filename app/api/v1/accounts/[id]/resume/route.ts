@@ -1,12 +1,8 @@
-import { etagFor } from '@/lib/server/http/etag';
 import * as op from '@/lib/server/http/operations/accounts';
-import { jsonResponse, route } from '@/lib/server/http/route';
+import { route } from '@/lib/server/http/route';
 import { resumeAccount } from '@/lib/server/services/accounts/resume-account';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
-export const POST = route(op.resume, async ({ actor, params }) => {
-  const account = await resumeAccount(actor, params.id);
-  return jsonResponse(account, 200, { etag: etagFor(account.version) });
-});
+export const POST = route(op.resume, ({ actor, params }) => resumeAccount(actor, params.id));
 
 export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');

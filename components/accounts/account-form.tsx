@@ -1,22 +1,13 @@
 'use client';
 
-import { useState } from 'react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { FormProvider } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
-import {
-  FormErrorSummary,
-  FormField,
-  RequiredHint,
-  applyServerErrors,
-  normaliseErrorPath,
-  useIdempotencyKey,
-  useZodForm,
-} from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast-provider';
-import type { ActionError } from '@/lib/api-client/action';
+import { SaveProblemAlert } from '@/components/record/save-problem';
+import { SubmitButton } from '@/components/record/submit-button';
+import { useVersionedSave } from '@/components/record/use-versioned-save';
+import { FormErrorSummary, FormField, RequiredHint, normaliseErrorPath, useZodForm } from '@/components/ui/form';
 import {
   LEGAL_FORMS,
   ZIP_MESSAGE_DE,
@@ -38,7 +29,6 @@ import {
   isSameFieldValue,
   useFieldLabel,
   type AccountFormField,
-  type ComparableAccountValues,
 } from './conflict-panel';
 
 type LegalForm = (typeof LEGAL_FORMS)[number];
@@ -91,12 +81,6 @@ export type AccountFormProps =
       /** The choice of distributor for a new top-level account (admin and back office); `null` hides the field. */
       distributors?: readonly DistributorOption[] | null;
     };
-
-type Problem = { kind: 'pendingBenefits' } | { kind: 'failed'; message: string };
-interface Conflict {
-  current: Account;
-  mine: ComparableAccountValues;
-}
 
 /**
  * The shared schemas check the PLZ only once every field has the right type (zod skips a
@@ -174,22 +158,10 @@ function changedFields(values: ParsedAccountForm, base: Account): AccountUpdateI
  */
 export function AccountForm(props: AccountFormProps) {
   const t = useTranslations('accounts');
-  const router = useRouter();
-  const showToast = useToast();
   const labelOf = useFieldLabel();
   const isEdit = props.initial !== undefined;
   const parentId = props.initial ? null : (props.parentId ?? null);
   const distributors = !props.initial && !parentId ? (props.distributors ?? null) : null;
-
-  /** The record the user's edits are measured against; "Aktuellen Stand übernehmen" moves it. */
-  const [base, setBase] = useState<Account | null>(props.initial ?? null);
-  /** The latest version the form knows of: the next save claims to change this one. */
-  const [version, setVersion] = useState(props.initial?.version ?? 0);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  /** Saved and navigating away: the button stays busy, so a second click cannot create a twin. */
-  const [isDone, setDone] = useState(false);
-  const { idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
 
   // Both schemas accept the form's values, and because the form always sends every field, both
   // outputs have the same complete shape (the update schema's keys are optional only for the API).
@@ -201,79 +173,42 @@ export function AccountForm(props: AccountFormProps) {
     defaultValues: props.initial ? formValuesFromAccount(props.initial) : emptyFormValues(parentId),
   });
   const { errors, submitCount } = form.formState;
-  const isBusy = form.formState.isSubmitting || isDone;
+
+  const saved = (account: Account, approval: unknown = null) => ({
+    toast: approval
+      ? { variant: 'info' as const, message: t('toasts.benefitApproval') }
+      : { variant: 'success' as const, message: t('toasts.saved') },
+    href: accountHref(account.id),
+  });
+  const { base, conflict, problem, isBusy, onSubmit, overwrite, takeCurrent } = useVersionedSave({
+    form,
+    initial: props.initial ?? null,
+    isFormPath: (path) =>
+      (ACCOUNT_FORM_FIELDS as readonly string[]).includes(path) ||
+      BENEFIT_ROW_PATH.test(path) ||
+      (path === 'distributorId' && distributors !== null),
+    parseRecord: (value) => accountSchema.safeParse(value).data,
+    toFormValues: formValuesFromAccount,
+    changes: changedFields,
+    recordHref: (account) => accountHref(account.id),
+    update: (id, version, changes) => updateAccountAction(id, version, changes as AccountUpdateInput),
+    onUpdated: (data) => saved(data.account, data.approval),
+    create: {
+      send: (values, idempotencyKey) =>
+        createAccountAction({ ...values, parentId, distributorId: values.distributorId ?? null }, idempotencyKey),
+      onCreated: (account) => ({
+        toast: { variant: 'success', message: t('toasts.created', { name: account.name }) },
+        href: accountHref(account.id),
+      }),
+    },
+    failed: (message) => t('toasts.failed', { message }),
+    explain: (error) =>
+      error.statusCode === 409 && error.details?.some((detail) => normaliseErrorPath(detail.path) === 'benefits')
+        ? { tone: 'warning', message: t('form.pendingBenefitConflict') }
+        : undefined,
+  });
 
   const backHref = base ? accountHref(base.id) : parentId ? accountHref(parentId) : '/accounts/';
-
-  const isFormPath = (path: string) =>
-    (ACCOUNT_FORM_FIELDS as readonly string[]).includes(path) ||
-    BENEFIT_ROW_PATH.test(path) ||
-    (path === 'distributorId' && distributors !== null);
-
-  function handleFailure(error: ActionError, values: ParsedAccountForm) {
-    if (error.statusCode === 422 && error.details?.length) {
-      applyServerErrors(form.setError, error.details, { fields: isFormPath });
-      return;
-    }
-    if (error.statusCode === 409) {
-      const current = accountSchema.safeParse(error.current);
-      if (current.success && base) {
-        setConflict({ current: current.data, mine: values });
-        return;
-      }
-      if (error.details?.some((detail) => normaliseErrorPath(detail.path) === 'benefits')) {
-        setProblem({ kind: 'pendingBenefits' });
-        return;
-      }
-    }
-    setProblem({ kind: 'failed', message: error.message });
-  }
-
-  async function save(values: ParsedAccountForm, expectedVersion: number) {
-    setProblem(null);
-    setConflict(null);
-    if (base) {
-      const changes = changedFields(values, base);
-      if (Object.keys(changes).length === 0) {
-        router.push(accountHref(base.id));
-        return;
-      }
-      const result = await updateAccountAction(base.id, expectedVersion, changes);
-      if (!result.ok) return handleFailure(result.error, values);
-      showToast(
-        result.data.approval
-          ? { variant: 'info', message: t('toasts.benefitApproval') }
-          : { variant: 'success', message: t('toasts.saved') },
-      );
-      setDone(true);
-      router.push(accountHref(result.data.account.id));
-      router.refresh();
-      return;
-    }
-    const result = await createAccountAction(
-      { ...values, parentId, distributorId: values.distributorId ?? null },
-      idempotencyKey,
-    );
-    if (!result.ok) return handleFailure(result.error, values);
-    renewIdempotencyKey();
-    showToast({ variant: 'success', message: t('toasts.created', { name: result.data.name }) });
-    setDone(true);
-    router.push(accountHref(result.data.id));
-    router.refresh();
-  }
-
-  const overwrite = (current: Account) => {
-    setVersion(current.version);
-    void form.handleSubmit((values) => save(values, current.version))();
-  };
-
-  const takeCurrent = (current: Account) => {
-    form.reset(formValuesFromAccount(current));
-    setBase(current);
-    setVersion(current.version);
-    setConflict(null);
-    setProblem(null);
-  };
 
   const summaryLabel = (path: string): string | undefined => {
     if ((ACCOUNT_FORM_FIELDS as readonly string[]).includes(path)) return labelOf(path as AccountFormField);
@@ -299,7 +234,7 @@ export function AccountForm(props: AccountFormProps) {
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit((values) => save(values, version))} data-testid="account-form">
+      <form noValidate onSubmit={onSubmit} data-testid="account-form">
         <RequiredHint />
         <FormErrorSummary
           errors={errors}
@@ -313,20 +248,11 @@ export function AccountForm(props: AccountFormProps) {
             current={conflict.current}
             base={base ?? undefined}
             isBusy={isBusy}
-            onOverwrite={() => overwrite(conflict.current)}
-            onTakeCurrent={() => takeCurrent(conflict.current)}
+            onOverwrite={overwrite}
+            onTakeCurrent={takeCurrent}
           />
         ) : null}
-        {problem ? (
-          <div
-            className={`alert ${problem.kind === 'pendingBenefits' ? 'alert-warning' : 'alert-danger'}`}
-            role="alert"
-          >
-            {problem.kind === 'pendingBenefits'
-              ? t('form.pendingBenefitConflict')
-              : t('toasts.failed', { message: problem.message })}
-          </div>
-        ) : null}
+        <SaveProblemAlert problem={problem} />
 
         <fieldset className="mb-4">
           <legend className="h5">{t('sections.master')}</legend>
@@ -510,18 +436,9 @@ export function AccountForm(props: AccountFormProps) {
         </fieldset>
 
         <div className="d-flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy || undefined}>
-            {isBusy ? (
-              <>
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                {t('form.saving')}
-              </>
-            ) : isEdit ? (
-              t('form.save')
-            ) : (
-              t('form.create')
-            )}
-          </button>
+          <SubmitButton isBusy={isBusy} busyLabel={t('form.saving')}>
+            {isEdit ? t('form.save') : t('form.create')}
+          </SubmitButton>
           <Link href={backHref} className="btn btn-outline-secondary">
             {t('form.cancel')}
           </Link>

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { canManageUser, grantableRoles, needsApproval } from './user-permissions';
+import { needsApproval } from '@/lib/schemas/roles';
+import { canManageUser, grantableRoles } from './user-permissions';
 
 const actor = (
   role: 'admin' | 'backoffice' | 'distributor' | 'manager',

@@ -1,24 +1,17 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { z } from '@/lib/schemas/zod';
-import {
-  FormErrorSummary,
-  FormField,
-  RequiredHint,
-  applyServerErrors,
-  useIdempotencyKey,
-  useZodForm,
-} from '@/components/ui/form';
-import { useToast } from '@/components/ui/toast-provider';
-import type { ActionError } from '@/lib/api-client/action';
+import { SaveProblemAlert } from '@/components/record/save-problem';
+import { SubmitButton } from '@/components/record/submit-button';
+import { useVersionedSave } from '@/components/record/use-versioned-save';
+import { FormErrorSummary, FormField, RequiredHint, useZodForm } from '@/components/ui/form';
 import { LOCALES, type Locale } from '@/lib/schemas/locales';
-import type { Role } from '@/lib/schemas/roles';
-import { userInviteSchema, userSchema, type User, type UserUpdateInput } from '@/lib/schemas/user';
+import { needsApproval, type Role } from '@/lib/schemas/roles';
+import { hasPendingRoleGrant, userInviteSchema, userSchema, type User, type UserUpdateInput } from '@/lib/schemas/user';
 import type { AccountOption } from './account-option';
 import { AccountPicker } from './account-picker';
 import {
@@ -29,7 +22,6 @@ import {
   type ComparableUserValues,
 } from './user-conflict-panel';
 import { inviteUserAction, updateUserAction } from './user-actions';
-import { needsApproval } from './user-permissions';
 
 /** What the form holds while the user types; `email` only when inviting. */
 export interface UserFormValues {
@@ -74,12 +66,6 @@ export type UserFormProps = {
       defaultAccountId?: string | null;
     }
 );
-
-type Problem = { kind: 'failed'; message: string } | { kind: 'pendingRole'; message: string };
-interface Conflict {
-  current: User;
-  mine: ComparableUserValues;
-}
 
 const userHref = (id: string) => `/benutzer/${id}/`;
 
@@ -128,6 +114,11 @@ function comparableFromForm(values: ParsedUserForm): ComparableUserValues {
   };
 }
 
+/** The account only counts for managers (it is kept in the form while another role is chosen). */
+function withoutStaleAccount(values: ParsedUserForm): ParsedUserForm {
+  return { ...values, accountId: values.role === 'manager' ? (values.accountId ?? null) : null };
+}
+
 /** An edit sends only what differs from the record the user started from (PATCH semantics). */
 function changedFields(values: ParsedUserForm, base: User): UserUpdateInput {
   const before = comparableFromUser(base);
@@ -146,16 +137,7 @@ export function UserForm(props: UserFormProps) {
   const t = useTranslations('users');
   const tRoles = useTranslations('roles');
   const tCommon = useTranslations('common');
-  const router = useRouter();
-  const showToast = useToast();
   const isEdit = props.initial !== undefined;
-
-  const [base, setBase] = useState<User | null>(props.initial ?? null);
-  const [version, setVersion] = useState(props.initial?.version ?? 0);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [isDone, setDone] = useState(false);
-  const { idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
 
   const accountRequired = t('form.accountRequired');
   const schema = useMemo(
@@ -198,82 +180,46 @@ export function UserForm(props: UserFormProps) {
         },
   });
   const { errors, submitCount } = form.formState;
-  const isBusy = form.formState.isSubmitting || isDone;
+  const { base, conflict, problem, isBusy, onSubmit, overwrite, takeCurrent } = useVersionedSave({
+    form,
+    initial: props.initial ?? null,
+    isFormPath: (path) => (path === 'email' ? !isEdit : (USER_CONFLICT_FIELDS as readonly string[]).includes(path)),
+    parseRecord: (value) => userSchema.safeParse(value).data,
+    toFormValues: formValuesFromUser,
+    changes: (values, before) => changedFields(withoutStaleAccount(values), before),
+    recordHref: (user) => userHref(user.id),
+    update: (id, version, changes) => updateUserAction(id, version, changes),
+    onUpdated: (data) => ({
+      toast: data.approval
+        ? { variant: 'info', message: t('toasts.roleApproval') }
+        : { variant: 'success', message: t('toasts.saved') },
+      href: userHref(data.user.id),
+    }),
+    create: {
+      send: (values, idempotencyKey) => {
+        const parsed = withoutStaleAccount(values);
+        return inviteUserAction({ ...parsed, email: parsed.email ?? '' }, idempotencyKey);
+      },
+      onCreated: (user, values) => ({
+        toast:
+          needsApproval(values.role) || hasPendingRoleGrant(user)
+            ? { variant: 'info', message: t('toasts.inviteApproval', { email: user.email }) }
+            : { variant: 'success', message: t('toasts.invited', { email: user.email }) },
+        href: userHref(user.id),
+      }),
+    },
+    failed: (message) => t('toasts.failed', { message }),
+    // A role grant already pending answers 409 about `role`: shown on the field and above the form.
+    explain: (error, apply) => {
+      if (!error.details?.length) return undefined;
+      const applied = apply(error.details);
+      return applied.includes('role') && error.statusCode === 409 ? { tone: 'warning', message: error.message } : true;
+    },
+  });
   const chosenRole = useWatch({ control: form.control, name: 'role' });
   const isManager = chosenRole === 'manager';
   const isRoleChange = !base || chosenRole !== base.role;
-  const hasPendingRoleGrant = base?.pendingApprovals.some((approval) => approval.kind === 'role_grant') ?? false;
-
-  const isFormPath = (path: string) =>
-    path === 'email' ? !isEdit : (USER_CONFLICT_FIELDS as readonly string[]).includes(path);
-
-  function handleFailure(error: ActionError, values: ParsedUserForm) {
-    if ((error.statusCode === 422 || error.statusCode === 409) && error.details?.length) {
-      const { applied } = applyServerErrors(form.setError, error.details, { fields: isFormPath });
-      if (applied.includes('role') && error.statusCode === 409) {
-        setProblem({ kind: 'pendingRole', message: error.message });
-      }
-      return;
-    }
-    if (error.statusCode === 409) {
-      const current = userSchema.safeParse(error.current);
-      if (current.success && base) {
-        setConflict({ current: current.data, mine: comparableFromForm(values) });
-        return;
-      }
-    }
-    setProblem({ kind: 'failed', message: error.message });
-  }
-
-  async function save(values: ParsedUserForm, expectedVersion: number) {
-    setProblem(null);
-    setConflict(null);
-    const parsed = { ...values, accountId: values.role === 'manager' ? (values.accountId ?? null) : null };
-    if (base) {
-      const changes = changedFields(parsed, base);
-      if (Object.keys(changes).length === 0) {
-        router.push(userHref(base.id));
-        return;
-      }
-      const result = await updateUserAction(base.id, expectedVersion, changes);
-      if (!result.ok) return handleFailure(result.error, parsed);
-      showToast(
-        result.data.approval
-          ? { variant: 'info', message: t('toasts.roleApproval') }
-          : { variant: 'success', message: t('toasts.saved') },
-      );
-      setDone(true);
-      router.push(userHref(result.data.user.id));
-      router.refresh();
-      return;
-    }
-    const result = await inviteUserAction({ ...parsed, email: parsed.email ?? '' }, idempotencyKey);
-    if (!result.ok) return handleFailure(result.error, parsed);
-    renewIdempotencyKey();
-    const isPendingApproval =
-      needsApproval(parsed.role) || result.data.pendingApprovals.some((approval) => approval.kind === 'role_grant');
-    showToast(
-      isPendingApproval
-        ? { variant: 'info', message: t('toasts.inviteApproval', { email: result.data.email }) }
-        : { variant: 'success', message: t('toasts.invited', { email: result.data.email }) },
-    );
-    setDone(true);
-    router.push(userHref(result.data.id));
-    router.refresh();
-  }
-
-  const overwrite = (current: User) => {
-    setVersion(current.version);
-    void form.handleSubmit((values) => save(values, current.version))();
-  };
-
-  const takeCurrent = (current: User) => {
-    form.reset(formValuesFromUser(current));
-    setBase(current);
-    setVersion(current.version);
-    setConflict(null);
-    setProblem(null);
-  };
+  const isRoleGrantPending = base ? hasPendingRoleGrant(base) : false;
 
   const labels: Record<string, string> = {
     email: t('fields.email'),
@@ -287,25 +233,21 @@ export function UserForm(props: UserFormProps) {
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit((values) => save(values, version))} data-testid="user-form">
+      <form noValidate onSubmit={onSubmit} data-testid="user-form">
         <RequiredHint />
         <FormErrorSummary errors={errors} submitCount={submitCount} labels={labels} title={t('form.errorSummary')} />
         {conflict ? (
           <UserConflictPanel
-            mine={conflict.mine}
+            mine={comparableFromForm(withoutStaleAccount(conflict.mine))}
             current={conflict.current}
             base={base ?? undefined}
             accountName={(id) => accounts.find((option) => option.id === id)?.name}
             isBusy={isBusy}
-            onOverwrite={() => overwrite(conflict.current)}
-            onTakeCurrent={() => takeCurrent(conflict.current)}
+            onOverwrite={overwrite}
+            onTakeCurrent={takeCurrent}
           />
         ) : null}
-        {problem ? (
-          <div className={`alert ${problem.kind === 'pendingRole' ? 'alert-warning' : 'alert-danger'}`} role="alert">
-            {problem.kind === 'pendingRole' ? problem.message : t('toasts.failed', { message: problem.message })}
-          </div>
-        ) : null}
+        <SaveProblemAlert problem={problem} />
 
         <fieldset className="mb-4">
           <legend className="h5">{t('sections.profile')}</legend>
@@ -406,7 +348,7 @@ export function UserForm(props: UserFormProps) {
                 </div>
               </div>
             ) : null}
-            {hasPendingRoleGrant ? (
+            {isRoleGrantPending ? (
               <div className="col-12">
                 <div className="alert alert-warning mb-0" role="note">
                   {t('form.pendingRoleGrant')}
@@ -417,18 +359,9 @@ export function UserForm(props: UserFormProps) {
         </fieldset>
 
         <div className="d-flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy || undefined}>
-            {isBusy ? (
-              <>
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                {t('form.saving')}
-              </>
-            ) : isEdit ? (
-              t('form.save')
-            ) : (
-              t('form.invite')
-            )}
-          </button>
+          <SubmitButton isBusy={isBusy} busyLabel={t('form.saving')}>
+            {isEdit ? t('form.save') : t('form.invite')}
+          </SubmitButton>
           <Link href={base ? userHref(base.id) : '/benutzer/'} className="btn btn-outline-secondary">
             {t('form.cancel')}
           </Link>

@@ -4,17 +4,9 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDate, formatMoney, formatNumber, formatPercentBasisPoints } from '@/lib/format';
 import { benefitDefinition, exceedsTaxFreeLimit } from '@/lib/schemas/benefit-catalogue';
 import type { Account } from '@/lib/schemas/account';
+import { DetailList, DetailRow } from '@/components/record/detail-list';
 
 export const ACCOUNT_SECTIONS = ['master', 'address', 'contact', 'benefits', 'notes'] as const;
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <dt className="col-sm-4 text-body-secondary fw-normal">{label}</dt>
-      <dd className="col-sm-8">{children}</dd>
-    </>
-  );
-}
 
 /** The master data of an account, in sections with ids for the sheet's scrollspy (server component). */
 export function AccountDetails({ account, headingLevel = 2 }: { account: Account; headingLevel?: 2 | 3 }) {
@@ -31,23 +23,23 @@ export function AccountDetails({ account, headingLevel = 2 }: { account: Account
         <Heading id="master-heading" className="h5">
           {t('sections.master')}
         </Heading>
-        <dl className="row mb-0">
-          <Row label={t('fields.customerNumber')}>{account.customerNumber}</Row>
-          <Row label={t('fields.name')}>{account.name}</Row>
-          <Row label={t('fields.legalForm')}>{account.legalForm}</Row>
-          <Row label={t('fields.status')}>
+        <DetailList>
+          <DetailRow label={t('fields.customerNumber')}>{account.customerNumber}</DetailRow>
+          <DetailRow label={t('fields.name')}>{account.name}</DetailRow>
+          <DetailRow label={t('fields.legalForm')}>{account.legalForm}</DetailRow>
+          <DetailRow label={t('fields.status')}>
             <StatusBadge kind="account" status={account.status} />
-          </Row>
-          <Row label={t('fields.parent')}>
+          </DetailRow>
+          <DetailRow label={t('fields.parent')}>
             {account.parentId ? <Link href={`/accounts/${account.parentId}/`}>{account.parentName}</Link> : none}
-          </Row>
-          <Row label={t('fields.distributor')}>{account.distributorName ?? t('noDistributor')}</Row>
-          <Row label={t('fields.vatId')}>{account.vatId ?? none}</Row>
-          <Row label={t('fields.employeeCount')}>{formatNumber(account.employeeCount, locale)}</Row>
-          <Row label={t('fields.childCount')}>{formatNumber(account.childCount, locale)}</Row>
-          <Row label={t('fields.createdAt')}>{formatDate(account.createdAt, locale)}</Row>
-          <Row label={t('fields.updatedAt')}>{formatDate(account.updatedAt, locale)}</Row>
-        </dl>
+          </DetailRow>
+          <DetailRow label={t('fields.distributor')}>{account.distributorName ?? t('noDistributor')}</DetailRow>
+          <DetailRow label={t('fields.vatId')}>{account.vatId ?? none}</DetailRow>
+          <DetailRow label={t('fields.employeeCount')}>{formatNumber(account.employeeCount, locale)}</DetailRow>
+          <DetailRow label={t('fields.childCount')}>{formatNumber(account.childCount, locale)}</DetailRow>
+          <DetailRow label={t('fields.createdAt')}>{formatDate(account.createdAt, locale)}</DetailRow>
+          <DetailRow label={t('fields.updatedAt')}>{formatDate(account.updatedAt, locale)}</DetailRow>
+        </DetailList>
       </section>
       <section id="address" aria-labelledby="address-heading" className="mb-4">
         <Heading id="address-heading" className="h5">
@@ -65,13 +57,13 @@ export function AccountDetails({ account, headingLevel = 2 }: { account: Account
         <Heading id="contact-heading" className="h5">
           {t('sections.contact')}
         </Heading>
-        <dl className="row mb-0">
-          <Row label={t('fields.contactName')}>{account.contactName || none}</Row>
-          <Row label={t('fields.contactEmail')}>
+        <DetailList>
+          <DetailRow label={t('fields.contactName')}>{account.contactName || none}</DetailRow>
+          <DetailRow label={t('fields.contactEmail')}>
             {account.contactEmail ? <a href={`mailto:${account.contactEmail}`}>{account.contactEmail}</a> : none}
-          </Row>
-          <Row label={t('fields.contactPhone')}>{account.contactPhone || none}</Row>
-        </dl>
+          </DetailRow>
+          <DetailRow label={t('fields.contactPhone')}>{account.contactPhone || none}</DetailRow>
+        </DetailList>
       </section>
       <section id="benefits" aria-labelledby="benefits-heading" className="mb-4">
         <Heading id="benefits-heading" className="h5">

@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { ConflictPanel as RecordConflictPanel, isSameValue } from '@/components/record/conflict-panel';
 import { formatNumber } from '@/lib/format';
 import type { Account } from '@/lib/schemas/account';
 import { BENEFIT_CATALOGUE, type BenefitCode, type BenefitUnit } from '@/lib/schemas/benefit-catalogue';
@@ -75,8 +75,7 @@ export function isSameFieldValue<F extends AccountFormField>(
   if (field === 'benefits') {
     return benefitKeys(left as readonly ComparableBenefit[]) === benefitKeys(right as readonly ComparableBenefit[]);
   }
-  const normalise = (value: unknown) => (typeof value === 'string' ? value.trim() : (value ?? ''));
-  return normalise(left) === normalise(right);
+  return isSameValue(left, right);
 }
 
 export interface FieldDifference {
@@ -112,76 +111,27 @@ export interface ConflictPanelProps {
 }
 
 /**
- * Shown when a save met a newer version (409): says so, lists what differs between the user's
- * input and the current record, and lets the user decide. Nothing typed is lost either way
- * until they choose to take the current record.
+ * The record kit's conflict panel with the account's fields: benefits compare as a set, numbers
+ * and money read the German way.
  */
 export function ConflictPanel({ mine, current, base, onOverwrite, onTakeCurrent, isBusy = false }: ConflictPanelProps) {
   const t = useTranslations('accounts');
-  const titleId = useId();
-  const ref = useRef<HTMLElement>(null);
-  const theirs = comparableFromAccount(current);
-  const differences = diffAccountValues(mine, theirs, base && comparableFromAccount(base));
   const labelOf = useFieldLabel();
-
-  // Moves the focus here once, so keyboard and screen-reader users learn why nothing was saved.
-  useEffect(() => {
-    ref.current?.focus();
-  }, [current.version]);
-
   return (
-    <section
-      ref={ref}
-      tabIndex={-1}
-      aria-labelledby={titleId}
-      className="alert alert-warning"
-      data-testid="conflict-panel"
-    >
-      <h2 id={titleId} className="h5 alert-heading">
-        {t('form.conflictTitle')}
-      </h2>
-      <p>{t('form.conflictBody')}</p>
-      {differences.length > 0 ? (
-        <div className="table-responsive">
-          <table className="table table-sm table-bordered bg-body mb-3">
-            <caption className="visually-hidden">{t('form.conflictTableCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('form.conflictField')}</th>
-                <th scope="col">{t('form.conflictMine')}</th>
-                <th scope="col">{t('form.conflictTheirs')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {differences.map(({ field, isUntouched }) => (
-                <tr key={field} data-field={field}>
-                  <th scope="row">{labelOf(field)}</th>
-                  <td>
-                    <FieldValue field={field} values={mine} />
-                    {isUntouched ? (
-                      <div className="small text-body-secondary">{t('form.conflictUntouched')}</div>
-                    ) : null}
-                  </td>
-                  <td>
-                    <FieldValue field={field} values={theirs} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p>{t('form.conflictNoFieldDiff')}</p>
-      )}
-      <div className="d-flex flex-wrap gap-2">
-        <button type="button" className="btn btn-warning" onClick={onOverwrite} disabled={isBusy}>
-          {t('form.conflictOverwrite')}
-        </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onTakeCurrent} disabled={isBusy}>
-          {t('form.conflictTakeTheirs')}
-        </button>
-      </div>
-    </section>
+    <RecordConflictPanel
+      fields={ACCOUNT_FORM_FIELDS}
+      mine={mine}
+      theirs={comparableFromAccount(current)}
+      base={base && comparableFromAccount(base)}
+      focusKey={current.version}
+      title={t('form.conflictTitle')}
+      labelOf={labelOf}
+      show={(field, values) => <FieldValue field={field} values={values} />}
+      isSame={(field, left, right) => isSameFieldValue(field, left[field], right[field])}
+      onOverwrite={onOverwrite}
+      onTakeCurrent={onTakeCurrent}
+      isBusy={isBusy}
+    />
   );
 }
 
