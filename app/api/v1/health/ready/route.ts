@@ -1,4 +1,5 @@
 import * as op from '@/lib/server/http/operations/auth';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { jsonResponse, route } from '@/lib/server/http/route';
 import { checkReadiness } from '@/lib/server/services/ops/check-health';
 
@@ -12,3 +13,5 @@ export const GET = route(op.ready, async () => {
     readiness.status === 'ready' ? {} : { 'retry-after': '2' },
   );
 });
+
+export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');
