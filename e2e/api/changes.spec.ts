@@ -155,6 +155,9 @@ test.describe('append-only', () => {
   });
 
   test('PGlite refuses UPDATE, DELETE and TRUNCATE, also with the replica replication role', async () => {
+    // Booting PGlite (WebAssembly) and running every migration takes about 20 s on an idle
+    // two-core machine, and more next to the server under test.
+    test.setTimeout(180_000);
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { drizzle } = await import('drizzle-orm/pglite');
