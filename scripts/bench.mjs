@@ -10,7 +10,8 @@
  *  4. signs in as admin@example.com through next-auth (pages) and the API (Bearer token);
  *  5. loads each target with a fixed number of keep-alive connections for a bounded time: the
  *     baseline (the home page, a trivial authenticated page), the accounts list page (first page,
- *     a deep page, a search, a sort), the API's baseline (auth/me) and the same four on the API;
+ *     a deep page, a search, a sort) and /historie/ (page 1, page 5,000), the API's baseline
+ *     (auth/me) and the same on the API;
  *  6. prints requests, req/s, p50/p95/p99 latency, non-2xx answers and each page's p50 relative to
  *     its baseline;
  *  7. (issue 15) runs the trivial page `/impressum/`, the list and a detail page and their API calls
@@ -75,12 +76,17 @@ const ALL_TARGETS = [
   { name: 'page deep ?page=2500', kind: 'page', path: '/accounts/?page=2500' },
   { name: `page search ?q=${config.query}`, kind: 'page', path: `/accounts/?q=${q}` },
   { name: 'page sort city desc', kind: 'page', path: '/accounts/?sort=city&order=desc' },
+  // The history at 1,000,000 changes: page 1 and a page 5,000 deep (offset 100,000 on the (at, id) index).
+  { name: 'page /historie/', kind: 'page', path: '/historie/' },
+  { name: 'page historie deep ?page=5000', kind: 'page', path: '/historie/?page=5000' },
   // The API's own trivial authenticated call, to compare the API targets with.
   { name: 'api baseline auth/me', kind: 'api', path: '/api/v1/auth/me/', baseline: true },
   { name: 'api /api/v1/accounts/', kind: 'api', path: '/api/v1/accounts/' },
   { name: 'api deep ?page=2500', kind: 'api', path: '/api/v1/accounts/?page=2500' },
   { name: `api search ?q=${config.query}`, kind: 'api', path: `/api/v1/accounts/?q=${q}` },
   { name: 'api sort city desc', kind: 'api', path: '/api/v1/accounts/?sort=city&order=desc' },
+  { name: 'api /api/v1/changes/', kind: 'api', path: '/api/v1/changes/' },
+  { name: 'api changes deep ?page=5000', kind: 'api', path: '/api/v1/changes/?page=5000' },
 ];
 const filter = (process.env.BENCH_TARGETS ?? '')
   .split(',')

@@ -13,6 +13,7 @@ import { hasScope } from '@/lib/auth/has-scope';
 import { matchRoute } from '@/lib/auth/route-table';
 import { navItemsFor } from '@/lib/navigation';
 import type { SessionUser } from '@/lib/schemas/auth';
+import { ApprovalsBadge } from './approvals-badge';
 import { LanguageSwitch } from './language-switch';
 
 export function AppNavbar({ user }: { user: SessionUser }) {
@@ -23,6 +24,8 @@ export function AppNavbar({ user }: { user: SessionUser }) {
   const items = navItemsFor((scope) => hasScope(user.scope, scope));
   const isActive = (href: string) => (href === '/' ? pathname === '/' : pathname.startsWith(href));
   const showProfile = Boolean(matchRoute('/profil/'));
+  // Only deciders have something waiting for them; everyone else's requests wait for others.
+  const isDecider = hasScope(user.scope, 'approvals.decide');
 
   return (
     <Navbar expand="lg" bg="dark" data-bs-theme="dark" className="d-print-none" collapseOnSelect>
@@ -47,6 +50,7 @@ export function AppNavbar({ user }: { user: SessionUser }) {
                   aria-current={isActive(item.href) ? 'page' : undefined}
                 >
                   {t(item.labelKey)}
+                  {item.labelKey === 'approvals' && isDecider && <ApprovalsBadge />}
                 </Nav.Link>
               </Nav.Item>
             ))}

@@ -6,7 +6,7 @@ type BadgeVariant = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' |
 
 /**
  * kind → status code → catalogue key and colour. Bootstrap's `text-bg-*` picks a text colour with
- * WCAG AA contrast (dark text on warning/info/light). Add task and approval statuses here.
+ * WCAG AA contrast (dark text on warning/info/light). Add task statuses here.
  */
 export const STATUS_BADGES = {
   account: {
@@ -20,6 +20,13 @@ export const STATUS_BADGES = {
     active: { labelKey: 'status.user.active', variant: 'success' },
     locked: { labelKey: 'status.user.locked', variant: 'warning' },
     deactivated: { labelKey: 'status.user.deactivated', variant: 'secondary' },
+  },
+  approval: {
+    pending: { labelKey: 'status.approval.pending', variant: 'info' },
+    approved: { labelKey: 'status.approval.approved', variant: 'success' },
+    rejected: { labelKey: 'status.approval.rejected', variant: 'danger' },
+    withdrawn: { labelKey: 'status.approval.withdrawn', variant: 'secondary' },
+    obsolete: { labelKey: 'status.approval.obsolete', variant: 'light' },
   },
 } as const satisfies Record<string, Record<string, { labelKey: `status.${string}`; variant: BadgeVariant }>>;
 

@@ -36,6 +36,10 @@ export const ROUTES = [
   { pattern: '/benutzer/neu/', guard: 'auth', scope: 'users.write' },
   { pattern: '/benutzer/[id]/', guard: 'auth', scope: 'users.read' },
   { pattern: '/benutzer/[id]/edit/', guard: 'auth', scope: 'users.write' },
+  { pattern: '/freigaben/', guard: 'auth', scope: 'approvals.read' },
+  { pattern: '/freigaben/[id]/', guard: 'auth', scope: 'approvals.read' },
+  { pattern: '/historie/', guard: 'auth', scope: 'history.read' },
+  { pattern: '/historie/[id]/', guard: 'auth', scope: 'history.read' },
 ] as const satisfies readonly RouteRule[];
 
 export const FORBIDDEN_PATH = '/keine-berechtigung/';

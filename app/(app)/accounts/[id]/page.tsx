@@ -4,7 +4,9 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TabsNav } from '@/components/ui/tabs-nav';
+import { ChangeTable } from '@/components/history/change-table';
 import { accountsApi } from '@/lib/api-client/accounts';
+import { changesApi } from '@/lib/api-client/approvals';
 import { getMe, serverApi } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
 import { hasScope } from '@/lib/auth/has-scope';
@@ -18,7 +20,9 @@ import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
-const TABS = ['overview', 'children', 'users'] as const;
+const TABS = ['overview', 'children', 'users', 'history'] as const;
+/** The Historie tab shows the latest entries and links to the full, filterable list. */
+const HISTORY_TAB_ROWS = 20;
 /** The Benutzer tab lists this many of the account's users and links to the full list for more. */
 const ACCOUNT_USERS_LIMIT = 100;
 type Tab = (typeof TABS)[number];
@@ -33,18 +37,24 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function AccountPage(props: Props) {
   const [id, searchParams] = await Promise.all([recordId(props.params), props.searchParams]);
   const tab: Tab = TABS.find((candidate) => candidate === searchParams.tab) ?? 'overview';
-  const [account, me, t] = await Promise.all([
+  const [account, me, t, tHistory] = await Promise.all([
     serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
     getMe(),
     getTranslations('accounts'),
+    getTranslations('history'),
   ]);
   const canReadUsers = hasScope(me.scope, 'users.read');
-  const [tree, users] = await Promise.all([
+  const canReadHistory = hasScope(me.scope, 'history.read');
+  const [tree, users, history] = await Promise.all([
     tab === 'children' ? serverApi(accountsApi.treePath(id), { schema: accountsApi.listSchema }) : null,
     tab === 'users' && canReadUsers
       ? serverApi(usersApi.listPath({ accountId: id, perPage: ACCOUNT_USERS_LIMIT, sort: 'lastName', order: 'asc' }), {
           schema: usersApi.listSchema,
         })
+      : null,
+    // The account's own entries, its approvals' requests and decisions, and its users'.
+    tab === 'history' && canReadHistory
+      ? serverApi(changesApi.listPath({ accountId: id, perPage: HISTORY_TAB_ROWS }), { schema: changesApi.listSchema })
       : null,
   ]);
 
@@ -116,6 +126,9 @@ export default async function AccountPage(props: Props) {
           ...(canReadUsers
             ? [{ href: `/accounts/${account.id}/?tab=users`, label: t('tabs.users'), active: tab === 'users' }]
             : []),
+          ...(canReadHistory
+            ? [{ href: `/accounts/${account.id}/?tab=history`, label: tHistory('tab'), active: tab === 'history' }]
+            : []),
         ]}
       />
       {tab === 'overview' && <AccountDetails account={account} />}
@@ -127,6 +140,12 @@ export default async function AccountPage(props: Props) {
           total={users.total}
           canInvite={hasScope(me.scope, 'users.write') && !isArchived}
         />
+      )}
+      {tab === 'history' && history && (
+        <section data-testid="account-history">
+          <ChangeTable items={history.items} />
+          {history.nextCursor && <Link href={`/historie/?accountId=${account.id}`}>{tHistory('tabAll')}</Link>}
+        </section>
       )}
     </>
   );

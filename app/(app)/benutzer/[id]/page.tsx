@@ -2,7 +2,10 @@ import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { ChangeTable } from '@/components/history/change-table';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { changesApi } from '@/lib/api-client/approvals';
+import { hasScope } from '@/lib/auth/has-scope';
 import { getMe, serverApi } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
 import { formatDateTime } from '@/lib/format';
@@ -30,6 +33,13 @@ export default async function UserPage(props: Props) {
     getTranslations('roles'),
     getTranslations('common'),
     getLocale(),
+  ]);
+  // The user's own entries and those of the approvals about them (role grants).
+  const [history, tHistory] = await Promise.all([
+    hasScope(me.scope, 'history.read')
+      ? serverApi(changesApi.listPath({ entityId: id, perPage: 20 }), { schema: changesApi.listSchema })
+      : null,
+    getTranslations('history'),
   ]);
   const name = `${user.firstName} ${user.lastName}`;
   const none = t('fields.none');
@@ -122,6 +132,15 @@ export default async function UserPage(props: Props) {
           <DetailRow label={t('fields.updatedAt')}>{formatDateTime(user.updatedAt, locale)}</DetailRow>
         </DetailList>
       </section>
+      {history && (
+        <section aria-labelledby="user-history-heading" className="mb-4" data-testid="user-history">
+          <h2 id="user-history-heading" className="h5">
+            {tHistory('tab')}
+          </h2>
+          <ChangeTable items={history.items} />
+          {history.nextCursor && <Link href={`/historie/?entityId=${user.id}`}>{tHistory('tabAll')}</Link>}
+        </section>
+      )}
     </>
   );
 }

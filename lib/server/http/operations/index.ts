@@ -1,6 +1,8 @@
 import 'server-only';
 import * as accounts from './accounts';
+import * as approvals from './approvals';
 import * as auth from './auth';
+import * as changes from './changes';
 import * as exportOperations from './export';
 import * as identity from './identity';
 import * as profile from './profile';
@@ -14,5 +16,7 @@ export const operations: Operation[] = [
   ...Object.values(profile),
   ...Object.values(accounts),
   ...Object.values(users),
+  ...Object.values(approvals),
+  ...Object.values(changes),
   ...Object.values(exportOperations),
 ];

@@ -1,0 +1,73 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { FieldDiffTable } from '@/components/history/field-diff-table';
+import { changesApi } from '@/lib/api-client/approvals';
+import { recordId } from '@/lib/api-client/record-id';
+import { getMe, serverApi } from '@/lib/api-client/server';
+import { hasScope } from '@/lib/auth/has-scope';
+import { formatDateTime } from '@/lib/format';
+import type { Change } from '@/lib/schemas/change';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('history');
+  return { title: t('detailTitle') };
+}
+
+/** Where an entity of the history lives in the app, if it has a page yet. */
+function entityHref(change: Pick<Change, 'entityType' | 'entityId'>): string | null {
+  switch (change.entityType) {
+    case 'account':
+      return `/accounts/${change.entityId}/`;
+    case 'user':
+      return `/benutzer/${change.entityId}/`;
+    case 'approval':
+      return `/freigaben/${change.entityId}/`;
+    default:
+      return null;
+  }
+}
+
+/** One history entry: Feld / Vorher / Nachher, with links to the entity and the approval. */
+export default async function ChangePage(props: Props) {
+  const id = await recordId(props.params);
+  const [change, me, t, locale] = await Promise.all([
+    serverApi(changesApi.detailPath(id), { schema: changesApi.detailSchema }),
+    getMe(),
+    getTranslations('history'),
+    getLocale(),
+  ]);
+  const href = entityHref(change);
+  const showApproval = change.approvalId && change.entityType !== 'approval' && hasScope(me.scope, 'approvals.read');
+
+  return (
+    <>
+      <h1 className="h3 mb-3">
+        {t(`action.${change.action}`)}: {change.entityLabel}
+      </h1>
+      <dl className="row mb-4">
+        <dt className="col-sm-3">{t('detail.at')}</dt>
+        <dd className="col-sm-9">{formatDateTime(change.at, locale)}</dd>
+        <dt className="col-sm-3">{t('detail.actor')}</dt>
+        <dd className="col-sm-9">{change.actor.id ? change.actor.name : t('detail.system')}</dd>
+        <dt className="col-sm-3">{t('detail.entity')}</dt>
+        <dd className="col-sm-9">
+          {t(`entityType.${change.entityType}`)}:{' '}
+          {href ? <Link href={href}>{change.entityLabel}</Link> : change.entityLabel}
+        </dd>
+      </dl>
+      {showApproval && (
+        <p>
+          <Link href={`/freigaben/${change.approvalId}/`}>{t('detail.approval')}</Link>
+        </p>
+      )}
+      {change.fields.length > 0 ? (
+        <FieldDiffTable fields={change.fields} caption={t('detailTitle')} />
+      ) : (
+        <p className="text-body-secondary">{t('detail.noFields')}</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { approvalsApi } from '@/lib/api-client/approvals';
+import { formatNumber } from '@/lib/format';
+
+export const WAITING_APPROVALS_QUERY_KEY = ['approvals', 'waiting'] as const;
+/** The badge asks again this often in the background (and when the window regains focus). */
+export const WAITING_APPROVALS_REFRESH_MS = 30_000;
+
+async function fetchWaitingCount(): Promise<number> {
+  const response = await fetch(approvalsApi.waitingBadgePath, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(String(response.status));
+  const body = (await response.json()) as { total?: unknown };
+  return typeof body.total === 'number' ? body.total : 0;
+}
+
+/**
+ * The number of other people's requests waiting for a decider (SPEC §3 layout), kept fresh by
+ * TanStack Query through the same-origin proxy without reloading the page; a decision made here
+ * invalidates it at once. Nothing while there is nothing to decide or the count is unknown.
+ */
+export function ApprovalsBadge() {
+  const t = useTranslations('approvals');
+  const locale = useLocale();
+  const { data: count } = useQuery({
+    queryKey: WAITING_APPROVALS_QUERY_KEY,
+    queryFn: fetchWaitingCount,
+    refetchInterval: WAITING_APPROVALS_REFRESH_MS,
+    staleTime: 0,
+  });
+  if (!count) return null;
+  return (
+    <span className="badge rounded-pill text-bg-warning ms-1" data-testid="approvals-badge" data-count={count}>
+      {formatNumber(count, locale === 'en' ? 'en' : 'de')}
+      <span className="visually-hidden"> {t('badge', { count })}</span>
+    </span>
+  );
+}

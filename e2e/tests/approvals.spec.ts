@@ -1,0 +1,76 @@
+import { expect, test } from '../fixtures/auth';
+import { signInAs } from '../fixtures/auth';
+import { createAccount, openSession } from '../fixtures/accounts';
+import { listApprovals } from '../fixtures/approvals';
+
+/**
+ * Four eyes in the browser (SPEC §3 /freigaben/, §4): a distributor requests activation, back
+ * office approves it in the dialog, the account is active, the navbar badge goes down without a
+ * reload, and the account's Historie tab shows request and decision.
+ */
+test('a distributor requests activation, back office approves it in the dialog', async ({ page, browser, api }) => {
+  test.slow();
+  const distributorApi = await openSession(api, 'distributor');
+  const backofficeApi = await openSession(api, 'backoffice');
+  const account = await createAccount(distributorApi, 'Freigabereise');
+
+  // The distributor asks for the activation on the account page.
+  await signInAs(page, 'distributor');
+  await page.goto(`/accounts/${account.id}/`);
+  await page.getByRole('button', { name: 'Aktivierung beantragen' }).click();
+  await page.getByLabel('Begründung (optional)').fill('Vertrag liegt unterschrieben vor.');
+  await page.getByRole('button', { name: 'Antrag einreichen' }).click();
+  await expect(page.getByText('Die Aktivierung wurde zur Freigabe eingereicht.')).toBeVisible();
+  // A distributor decides nothing: no badge for them.
+  await expect(page.getByTestId('approvals-badge')).toHaveCount(0);
+
+  // Back office, in a browser of its own.
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    extraHTTPHeaders: { 'x-forwarded-for': api.ip },
+  });
+  const office = await context.newPage();
+  await signInAs(office, 'backoffice');
+  const waitingBefore = await listApprovals(backofficeApi, { mine: false, perPage: 100 });
+  await office.goto('/freigaben/');
+  const badge = office.getByTestId('approvals-badge');
+  await expect(badge).toBeVisible();
+  const before = Number(await badge.getAttribute('data-count'));
+  expect(before).toBeGreaterThan(0);
+
+  const row = office.getByRole('row').filter({ hasText: account.name });
+  await expect(row).toContainText('Kontoaktivierung');
+  await expect(row).toContainText('Offen');
+  await row.getByRole('button', { name: 'Entscheiden' }).click();
+  const dialog = office.getByRole('dialog', { name: `Freigabe entscheiden: ${account.name}` });
+  await expect(dialog.getByRole('columnheader', { name: 'Vorher' })).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /Status/ })).toContainText('Entwurf');
+  await expect(dialog.getByRole('row', { name: /Status/ })).toContainText('Aktiv');
+  await dialog.getByLabel('Kommentar').fill('Unterlagen vollständig.');
+  await dialog.getByRole('button', { name: 'Freigeben' }).click();
+  await expect(office.getByText('Die Änderung ist freigegeben und angewendet.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // "Offen" is the default filter: the decided request leaves the list.
+  await expect(office.getByRole('row').filter({ hasText: account.name })).toHaveCount(0);
+
+  // The badge follows without a reload: one fewer, plus whatever others filed meanwhile.
+  const waitingAfter = await listApprovals(backofficeApi, { mine: false, perPage: 100 });
+  const newcomers = waitingAfter.items.filter((item) => !waitingBefore.items.some((old) => old.id === item.id));
+  expect(waitingAfter.items.some((item) => item.entityId === account.id)).toBe(false);
+  await expect(badge).toHaveAttribute('data-count', String(before - 1 + newcomers.length));
+
+  // The account is active, and its Historie tab tells the story.
+  await office.goto(`/accounts/${account.id}/`);
+  await expect(office.getByTestId('status-badge').first()).toHaveText('Aktiv');
+  await office.getByRole('link', { name: 'Historie', exact: true }).last().click();
+  await expect(office).toHaveURL(`/accounts/${account.id}/?tab=history`);
+  const history = office.getByTestId('account-history');
+  await expect(history.locator('tr[data-entity-type="approval"][data-action="create"]')).toHaveCount(1);
+  await expect(history.locator('tr[data-entity-type="approval"][data-action="approve"]')).toContainText('Freigegeben');
+  await expect(history.locator('tr[data-entity-type="account"][data-action="status_change"]')).toContainText(
+    'Status geändert',
+  );
+  await context.close();
+});

@@ -1,0 +1,29 @@
+import { approvalListSchema, approvalSchema, type ApprovalListQuery } from '@/lib/schemas/approval';
+import { changeListSchema, changeSchema, type ChangeListQuery } from '@/lib/schemas/change';
+import { toQueryString } from './accounts';
+
+export const approvalsApi = {
+  listPath: (query: Partial<ApprovalListQuery>) => `/approvals/${toQueryString(query)}`,
+  detailPath: (id: string) => `/approvals/${encodeURIComponent(id)}/`,
+  actionPath: (id: string, action: 'approve' | 'reject' | 'withdraw') =>
+    `/approvals/${encodeURIComponent(id)}/${action}/`,
+  exportHref: (query: Partial<ApprovalListQuery>) => {
+    const { page: _page, perPage: _perPage, ...filters } = query;
+    return `/api/ui/export/approvals.csv${toQueryString(filters)}`;
+  },
+  /** The navbar badge: requests of other people waiting for a decision (only `total` is read). */
+  waitingBadgePath: '/api/ui/approvals?mine=false&perPage=1',
+  listSchema: approvalListSchema,
+  detailSchema: approvalSchema,
+};
+
+export const changesApi = {
+  listPath: (query: Partial<ChangeListQuery>) => `/changes/${toQueryString(query)}`,
+  detailPath: (id: string) => `/changes/${encodeURIComponent(id)}/`,
+  exportHref: (query: Partial<ChangeListQuery>) => {
+    const { page: _page, perPage: _perPage, after: _after, ...filters } = query;
+    return `/api/ui/export/changes.csv${toQueryString(filters)}`;
+  },
+  listSchema: changeListSchema,
+  detailSchema: changeSchema,
+};

@@ -1,0 +1,100 @@
+import { z } from './zod';
+import { fieldChangeSchema } from './approval';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './list';
+import { singleLineText } from './text';
+
+export const CHANGE_ENTITY_TYPES = ['account', 'user', 'document', 'task', 'whitelist_entry', 'approval'] as const;
+export const CHANGE_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'status_change',
+  'approve',
+  'reject',
+  'withdraw',
+  'upload',
+  'login_locked',
+] as const;
+export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+export const changeSchema = z
+  .object({
+    id: z.uuid(),
+    at: z.iso.datetime({ offset: true }),
+    actor: z.object({ id: z.uuid().nullable(), name: z.string() }),
+    entityType: z.enum(CHANGE_ENTITY_TYPES),
+    entityId: z.uuid(),
+    entityLabel: z.string(),
+    accountId: z.uuid().nullable(),
+    action: z.enum(CHANGE_ACTIONS),
+    fields: z.array(fieldChangeSchema),
+    approvalId: z.uuid().nullable(),
+  })
+  .meta({ id: 'Change' });
+export type Change = z.infer<typeof changeSchema>;
+
+/** A calendar day `JJJJ-MM-TT`, read as a day in Germany. */
+const daySchema = z.iso.date();
+
+/**
+ * The newest `MAX_COUNTED_CHANGES` + 1 rows are counted at most: beyond that the list says "more
+ * than 10,000" instead of counting a million rows for every page view (see find-changes.ts).
+ */
+export const MAX_COUNTED_CHANGES = 10_000;
+
+const changeFilters = {
+  entityType: z.enum(CHANGE_ENTITY_TYPES).optional(),
+  /** The entity's own changes and those of the approvals about it. */
+  entityId: z.uuid().optional(),
+  action: z.enum(CHANGE_ACTIONS).optional(),
+  actorId: z.uuid().optional(),
+  accountId: z.uuid().optional(),
+  from: daySchema.optional(),
+  to: daySchema.optional(),
+  /** Part of the entity label, case-insensitive. */
+  q: singleLineText().max(200).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  sort: z.enum(['at']).default('at'),
+};
+
+export const changeListQuerySchema = z
+  .strictObject({
+    ...changeFilters,
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+    /**
+     * Keyset cursor (`nextCursor` of the previous page): the page starts right after that row, so
+     * paging on through a million changes costs the same on page 5,000 as on page 1.
+     */
+    after: z.uuid().optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'Das Enddatum liegt vor dem Anfangsdatum.',
+    path: ['to'],
+  })
+  .meta({ id: 'ChangeListQuery' });
+export type ChangeListQuery = z.infer<typeof changeListQuerySchema>;
+
+export const changeListSchema = z
+  .object({
+    items: z.array(changeSchema),
+    /** Exact up to MAX_COUNTED_CHANGES; beyond, MAX_COUNTED_CHANGES + 1 with `totalIsLowerBound`. */
+    total: z.number().int(),
+    totalIsLowerBound: z.boolean(),
+    page: z.number().int(),
+    perPage: z.number().int(),
+    /** Pass as `after` with page + 1 for the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'ChangeList' });
+export type ChangeList = z.infer<typeof changeListSchema>;
+
+export const changeExportQuerySchema = z
+  .strictObject(changeFilters)
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'Das Enddatum liegt vor dem Anfangsdatum.',
+    path: ['to'],
+  })
+  .meta({ id: 'ChangeExportQuery' });
+export type ChangeExportQuery = z.infer<typeof changeExportQuerySchema>;

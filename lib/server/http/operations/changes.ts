@@ -1,0 +1,38 @@
+import 'server-only';
+import { changeExportQuerySchema, changeListQuerySchema, changeListSchema, changeSchema } from '@/lib/schemas/change';
+import { idParamsSchema } from '@/lib/schemas/common';
+import { defineOperation } from '../operation';
+
+const tag = 'History';
+
+export const list = defineOperation({
+  method: 'GET',
+  path: '/changes',
+  summary:
+    'The change history in reach, newest first; filters entityType, entityId (with the approvals about it), action, actorId, accountId, from/to (German calendar days), q on the entity label. The total is exact up to 10,000 (else totalIsLowerBound); pass nextCursor as `after` for the next page (keyset)',
+  tag,
+  access: 'history.read',
+  query: changeListQuerySchema,
+  response: changeListSchema,
+});
+
+export const get = defineOperation({
+  method: 'GET',
+  path: '/changes/[id]',
+  summary: 'One history entry with its fields (before/after). The history is append-only: there is no way to change or delete it',
+  tag,
+  access: 'history.read',
+  params: idParamsSchema,
+  response: changeSchema,
+  errors: [404],
+});
+
+export const exportCsv = defineOperation({
+  method: 'GET',
+  path: '/export/changes.csv',
+  summary:
+    'The history as CSV for German Excel (UTF-8 with BOM, `;`), streamed: same filters as GET /changes, no paging, only entries in reach',
+  tag: 'Export',
+  access: 'history.read',
+  query: changeExportQuerySchema,
+});
