@@ -38,8 +38,9 @@ export const INVITATIONS_PER_DAY = 5;
  */
 async function limitInvitationMails(tx: DbOrTx, email: string): Promise<void> {
   const activationMails = and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'activation'));
-  const [first] = await tx.select({ at: min(mailOutbox.createdAt) }).from(mailOutbox).where(activationMails);
-  if (!first?.at) return;
+  // The first invitation's time stays in SQL: a JavaScript Date drops its microseconds, and the
+  // first mail would then count as a resend of itself.
+  const firstSent = sql`(select min(${mailOutbox.createdAt}) from ${mailOutbox} where ${activationMails})`;
   for (const [limit, seconds] of [
     [INVITATIONS_PER_MINUTE, 60],
     [INVITATIONS_PER_DAY, 24 * 60 * 60],
@@ -50,7 +51,7 @@ async function limitInvitationMails(tx: DbOrTx, email: string): Promise<void> {
       .where(
         and(
           activationMails,
-          gt(mailOutbox.createdAt, first.at),
+          gt(mailOutbox.createdAt, firstSent),
           gt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${seconds})`),
         ),
       );
