@@ -4,7 +4,9 @@ import path from 'node:path';
 import { operations } from './operations';
 import type { Operation } from './operation';
 import * as accounts from './operations/accounts';
+import * as approvals from './operations/approvals';
 import * as auth from './operations/auth';
+import * as changes from './operations/changes';
 import * as exportOperations from './operations/export';
 import * as identity from './operations/identity';
 import * as profile from './operations/profile';
@@ -13,7 +15,9 @@ import * as users from './operations/users';
 const API_ROOT = path.join(process.cwd(), 'app/api/v1');
 const MODULES: Record<string, Record<string, Operation>> = {
   accounts,
+  approvals,
   auth,
+  changes,
   export: exportOperations,
   identity,
   profile,
