@@ -1,5 +1,6 @@
 'use client';
 
+import { rowHeaderClassName } from './row-header-class-name';
 import { TableCellValue, type CellValue } from './table-cell-value';
 
 export interface CompactColumn {
@@ -31,4 +32,3 @@ export function DataTableRows({ columns, rows }: { columns: CompactColumn[]; row
   ));
 }
 
-export const rowHeaderClassName = (className?: string) => `fw-normal ${className ?? ''}`;

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { hasListFilter, type ListParams, type SortOrder } from '@/lib/list-params';
-import { DataTableRows, rowHeaderClassName, type CompactColumn, type CompactRow } from './data-table-rows';
+import { DataTableRows, type CompactColumn, type CompactRow } from './data-table-rows';
+import { rowHeaderClassName } from './row-header-class-name';
 import { Pagination } from './pagination';
 import { SortHeader } from './sort-header';
 import { TableCellValue, type CellValue } from './table-cell-value';
