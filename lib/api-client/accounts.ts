@@ -5,18 +5,9 @@ import {
   type AccountListQuery,
 } from '@/lib/schemas/account';
 
-type QueryValue = string | number | boolean | undefined | null;
-
-/** A query string of the set values, for API calls and links alike. */
-export function toQueryString(query: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+/** Kept here for the callers that build API paths; links use `lib/hrefs.ts`. */
+export { toQueryString } from '@/lib/hrefs';
+import { toQueryString } from '@/lib/hrefs';
 
 export const accountsApi = {
   listPath: (query: Partial<AccountListQuery>) => `/accounts/${toQueryString(query)}`,

@@ -1,3 +1,4 @@
+import { listDistributors, listAccounts } from '@/lib/api-client/accounts.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -6,7 +7,7 @@ import { ListToolbar } from '@/components/ui/list-toolbar';
 import { statusBadgeValue } from '@/components/ui/status-badge';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { accountsApi } from '@/lib/api-client/accounts';
-import { getMe, serverApi } from '@/lib/api-client/server';
+import { getMe } from '@/lib/api-client/server';
 import { createTtlCache } from '@/lib/api-client/ttl-cache';
 import { hasScope } from '@/lib/auth/has-scope';
 import { formatDate } from '@/lib/format';
@@ -52,9 +53,9 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
 
   const me = await getMe();
   const [list, distributors, t, tStatus, tBadge, locale] = await Promise.all([
-    serverApi(accountsApi.listPath(query), { schema: accountsApi.listSchema }),
+    listAccounts(query),
     distributorOptions(me.id, () =>
-      serverApi(accountsApi.distributorsPath, { schema: accountsApi.distributorsSchema }),
+      listDistributors(),
     ),
     getTranslations('accounts'),
     getTranslations('status.account'),

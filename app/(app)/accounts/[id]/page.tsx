@@ -1,3 +1,4 @@
+import { getAccount, getAccountTree } from '@/lib/api-client/accounts.server';
 import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -5,7 +6,6 @@ import { getTranslations } from 'next-intl/server';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { ChangeTable } from '@/components/history/change-table';
-import { accountsApi } from '@/lib/api-client/accounts';
 import { changesApi } from '@/lib/api-client/approvals';
 import { getMe, serverApi } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
@@ -29,7 +29,7 @@ type Tab = (typeof TABS)[number];
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const id = await recordId(props.params);
-  const account = await serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema });
+  const account = await getAccount(id);
   return { title: account.name };
 }
 
@@ -38,7 +38,7 @@ export default async function AccountPage(props: Props) {
   const [id, searchParams] = await Promise.all([recordId(props.params), props.searchParams]);
   const tab: Tab = TABS.find((candidate) => candidate === searchParams.tab) ?? 'overview';
   const [account, me, t, tHistory] = await Promise.all([
-    serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
+    getAccount(id),
     getMe(),
     getTranslations('accounts'),
     getTranslations('history'),
@@ -46,7 +46,7 @@ export default async function AccountPage(props: Props) {
   const canReadUsers = hasScope(me.scope, 'users.read');
   const canReadHistory = hasScope(me.scope, 'history.read');
   const [tree, users, history] = await Promise.all([
-    tab === 'children' ? serverApi(accountsApi.treePath(id), { schema: accountsApi.listSchema }) : null,
+    tab === 'children' ? getAccountTree(id) : null,
     tab === 'users' && canReadUsers
       ? serverApi(usersApi.listPath({ accountId: id, perPage: ACCOUNT_USERS_LIMIT, sort: 'lastName', order: 'asc' }), {
           schema: usersApi.listSchema,

@@ -1,8 +1,8 @@
+import { listDistributors } from '@/lib/api-client/accounts.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { accountsApi } from '@/lib/api-client/accounts';
-import { getMe, serverApi } from '@/lib/api-client/server';
+import { getMe } from '@/lib/api-client/server';
 import { AccountForm } from '@/components/accounts/account-form';
 import { isStaff } from '@/lib/schemas/roles';
 import { ClientMessages } from '@/components/layout/client-messages';
@@ -18,7 +18,7 @@ export default async function NewAccountPage() {
   // Only admin and back office choose the distributor; a distributor's new accounts are their own.
   const mayChooseDistributor = isStaff(me.role);
   const distributors = mayChooseDistributor
-    ? (await serverApi(accountsApi.distributorsPath, { schema: accountsApi.distributorsSchema })).items
+    ? (await listDistributors()).items
     : null;
 
   return (

@@ -1,9 +1,8 @@
+import { getAccount } from '@/lib/api-client/accounts.server';
 import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { accountsApi } from '@/lib/api-client/accounts';
-import { serverApi } from '@/lib/api-client/server';
 import { AccountForm } from '@/components/accounts/account-form';
 import { ClientMessages } from '@/components/layout/client-messages';
 
@@ -12,7 +11,7 @@ type Props = { params: Promise<{ id: string }> };
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const id = await recordId(props.params);
   const [account, t] = await Promise.all([
-    serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
+    getAccount(id),
     getTranslations('accounts'),
   ]);
   return { title: t('editTitle', { name: account.name }) };
@@ -22,7 +21,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function EditAccountPage(props: Props) {
   const id = await recordId(props.params);
   const [account, t] = await Promise.all([
-    serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
+    getAccount(id),
     getTranslations('accounts'),
   ]);
   const accountHref = `/accounts/${account.id}/`;

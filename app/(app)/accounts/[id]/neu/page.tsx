@@ -1,9 +1,8 @@
+import { getAccount } from '@/lib/api-client/accounts.server';
 import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { accountsApi } from '@/lib/api-client/accounts';
-import { serverApi } from '@/lib/api-client/server';
 import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
 import { AccountForm } from '@/components/accounts/account-form';
 import { ClientMessages } from '@/components/layout/client-messages';
@@ -19,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewSubAccountPage(props: Props) {
   const id = await recordId(props.params);
   const [parent, t] = await Promise.all([
-    serverApi(accountsApi.detailPath(id), { schema: accountsApi.detailSchema }),
+    getAccount(id),
     getTranslations('accounts'),
   ]);
   const isArchived = parent.status === 'archived';
