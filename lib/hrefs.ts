@@ -33,6 +33,7 @@ export const hrefs = {
 
   users: (query: Record<string, QueryValue> = {}) => `/benutzer/${toQueryString(query)}`,
   user: (id: string) => `/benutzer/${seg(id)}/`,
+  userEdit: (id: string) => `/benutzer/${seg(id)}/edit/`,
   userNew: (query: { accountId?: string } = {}) => `/benutzer/neu/${toQueryString(query)}`,
 
   approvals: (query: Record<string, QueryValue> = {}) => `/freigaben/${toQueryString(query)}`,

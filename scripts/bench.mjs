@@ -10,7 +10,7 @@
  *  4. signs in as admin@example.com through next-auth (pages) and the API (Bearer token);
  *  5. loads each target with a fixed number of keep-alive connections for a bounded time: the
  *     baseline (the home page, a trivial authenticated page), the accounts list page (first page,
- *     a deep page, a search, a sort) and /historie/ (page 1, page 5,000), the API's baseline
+ *     a deep page, a search, a sort) and /historie/ (page 1, page 5,000 by cursor, page 501), the API's baseline
  *     (auth/me) and the same on the API;
  *  6. prints requests, req/s, p50/p95/p99 latency, non-2xx answers and each page's p50 relative to
  *     its baseline;
@@ -76,9 +76,11 @@ const ALL_TARGETS = [
   { name: 'page deep ?page=2500', kind: 'page', path: '/accounts/?page=2500' },
   { name: `page search ?q=${config.query}`, kind: 'page', path: `/accounts/?q=${q}` },
   { name: 'page sort city desc', kind: 'page', path: '/accounts/?sort=city&order=desc' },
-  // The history at 1,000,000 changes: page 1 and a page 5,000 deep (offset 100,000 on the (at, id) index).
+  // The history at 1,000,000 changes: page 1, page 5,000 as "Weiter" reaches it (the cursor of row
+  // 99,980, found before the run), and page 501, the deepest a typed page number reaches.
   { name: 'page /historie/', kind: 'page', path: '/historie/' },
-  { name: 'page historie deep ?page=5000', kind: 'page', path: '/historie/?page=5000' },
+  { name: 'page historie deep page 5000 (cursor)', kind: 'page', path: '/historie/?page=5000&after={cursor}' },
+  { name: 'page historie ?page=501', kind: 'page', path: '/historie/?page=501' },
   // The API's own trivial authenticated call, to compare the API targets with.
   { name: 'api baseline auth/me', kind: 'api', path: '/api/v1/auth/me/', baseline: true },
   { name: 'api /api/v1/accounts/', kind: 'api', path: '/api/v1/accounts/' },
@@ -86,7 +88,8 @@ const ALL_TARGETS = [
   { name: `api search ?q=${config.query}`, kind: 'api', path: `/api/v1/accounts/?q=${q}` },
   { name: 'api sort city desc', kind: 'api', path: '/api/v1/accounts/?sort=city&order=desc' },
   { name: 'api /api/v1/changes/', kind: 'api', path: '/api/v1/changes/' },
-  { name: 'api changes deep ?page=5000', kind: 'api', path: '/api/v1/changes/?page=5000' },
+  { name: 'api changes deep page 5000 (cursor)', kind: 'api', path: '/api/v1/changes/?page=5000&after={cursor}' },
+  { name: 'api changes ?page=501', kind: 'api', path: '/api/v1/changes/?page=501' },
 ];
 const filter = (process.env.BENCH_TARGETS ?? '')
   .split(',')
@@ -341,6 +344,29 @@ function serverMemory(server, port) {
   };
 }
 
+/**
+ * The cursor "Weiter" carries to page 5,000 of the history (20 per page): the id of row 99,980,
+ * newest first, found by paging on with cursors 100 rows at a time, as the list itself does.
+ */
+async function deepCursor(base) {
+  const ROWS_BEFORE = 4_999 * 20;
+  const authorization = `Bearer ${await apiToken(base)}`;
+  const started = performance.now();
+  let after = null;
+  for (let seen = 0; seen < ROWS_BEFORE;) {
+    const perPage = Math.min(100, ROWS_BEFORE - seen);
+    const url = `${base}/api/v1/changes/?perPage=${perPage}${after ? `&page=2&after=${after}` : ''}`;
+    const response = await fetch(url, { headers: { authorization } });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    const list = await response.json();
+    if (list.items.length < perPage) throw new Error(`the history has fewer than ${ROWS_BEFORE} changes`);
+    after = list.items.at(-1).id;
+    seen += perPage;
+  }
+  console.log(`  cursor of page 5,000 found after ${seconds(performance.now() - started)} s`);
+  return after;
+}
+
 /** Signs in for pages and for the API and finds an account for the detail targets. */
 async function sessions(base) {
   const cookie = await signInPages(base);
@@ -499,6 +525,7 @@ async function main() {
     `\nLoad: ${config.connections} connections, ${config.warmupSeconds} s warm-up + ${config.seconds} s ` +
       `(at most ${config.maxRequests.toLocaleString('en')} requests) per target, as ${EMAIL}.`,
   );
+  const cursor = TARGETS.some((target) => target.path.includes('{cursor}')) ? await deepCursor(base) : null;
   const results = [];
   for (const target of TARGETS) {
     // A fresh sign-in per target: no token can expire during a long run.
@@ -506,7 +533,7 @@ async function main() {
       target.kind === 'page'
         ? { cookie: await signInPages(base), accept: 'text/html', 'accept-encoding': 'gzip' }
         : { authorization: `Bearer ${await apiToken(base)}`, accept: 'application/json', 'accept-encoding': 'gzip' };
-    const url = `${base}${target.path}`;
+    const url = `${base}${target.path.replace('{cursor}', cursor ?? '')}`;
     const inspect = target.kind === 'page' ? streamedPageProblem : undefined;
     const probe = await request(undefined, new URL(url), headers, inspect);
     const result = {

@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -31,7 +32,7 @@ export function AccountDetails({ account, headingLevel = 2 }: { account: Account
             <StatusBadge kind="account" status={account.status} />
           </DetailRow>
           <DetailRow label={t('fields.parent')}>
-            {account.parentId ? <Link href={`/accounts/${account.parentId}/`}>{account.parentName}</Link> : none}
+            {account.parentId ? <Link href={hrefs.account(account.parentId)}>{account.parentName}</Link> : none}
           </DetailRow>
           <DetailRow label={t('fields.distributor')}>{account.distributorName ?? t('noDistributor')}</DetailRow>
           <DetailRow label={t('fields.vatId')}>{account.vatId ?? none}</DetailRow>

@@ -1,5 +1,6 @@
 'use client';
 
+import { hrefs } from '@/lib/hrefs';
 import Link from 'next/link';
 import { FormProvider } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
@@ -97,7 +98,7 @@ const zipCheck = {
 const createFormSchema = accountCreateSchema.refine(zipCheck.isValid, zipCheck.params);
 const editFormSchema = accountUpdateSchema.refine(zipCheck.isValid, zipCheck.params);
 
-const accountHref = (id: string) => `/accounts/${id}/`;
+const accountHref = (id: string) => hrefs.account(id);
 
 const BENEFIT_ROW_PATH = /^benefits\.(\d+)\.(code|amountCents|unit)$/;
 

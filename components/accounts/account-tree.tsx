@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -29,7 +30,7 @@ function Branch({ nodes }: { nodes: TreeNode[] }) {
     <ul className="account-tree list-unstyled ps-3 border-start">
       {nodes.map(({ account, children }) => (
         <li key={account.id} className="py-1">
-          <Link href={`/accounts/${account.id}/`} prefetch={false}>
+          <Link href={hrefs.account(account.id)} prefetch={false}>
             {account.name}
           </Link>{' '}
           <span className="text-body-secondary small">{account.customerNumber}</span>{' '}

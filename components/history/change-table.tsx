@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime, type FormatLocale } from '@/lib/format';
@@ -39,7 +40,7 @@ export function ChangeTable({ items, isFiltered = false }: { items: readonly Cha
           {items.map((change) => (
             <tr key={change.id} data-action={change.action} data-entity-type={change.entityType}>
               <td className="text-nowrap">
-                <Link href={`/historie/${change.id}/`} prefetch={false}>
+                <Link href={hrefs.change(change.id)} prefetch={false}>
                   {formatDateTime(change.at, locale)}
                 </Link>
               </td>

@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -17,7 +18,7 @@ export function AccountUsers({ accountId, items, total, canInvite }: AccountUser
   const t = useTranslations('users');
   const tRoles = useTranslations('roles');
   const locale = useLocale();
-  const listHref = `/benutzer/?accountId=${accountId}`;
+  const listHref = hrefs.users({ accountId: accountId });
 
   return (
     <section aria-labelledby="account-users-heading" data-testid="account-users">
@@ -30,7 +31,7 @@ export function AccountUsers({ accountId, items, total, canInvite }: AccountUser
             {t('accountTab.openList')}
           </Link>
           {canInvite && (
-            <Link href={`/benutzer/neu/?accountId=${accountId}`} className="btn btn-primary btn-sm">
+            <Link href={hrefs.userNew({ accountId: accountId })} className="btn btn-primary btn-sm">
               {t('invite')}
             </Link>
           )}
@@ -59,7 +60,7 @@ export function AccountUsers({ accountId, items, total, canInvite }: AccountUser
               {items.map((user) => (
                 <tr key={user.id}>
                   <th scope="row" className="fw-normal">
-                    <Link href={`/benutzer/${user.id}/`} prefetch={false}>{`${user.firstName} ${user.lastName}`}</Link>
+                    <Link href={hrefs.user(user.id)} prefetch={false}>{`${user.firstName} ${user.lastName}`}</Link>
                   </th>
                   <td className="text-break">{user.email}</td>
                   <td>{tRoles(user.role)}</td>

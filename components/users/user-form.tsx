@@ -1,5 +1,6 @@
 'use client';
 
+import { hrefs } from '@/lib/hrefs';
 import { useMemo } from 'react';
 import Link from 'next/link';
 import { FormProvider, useWatch } from 'react-hook-form';
@@ -67,7 +68,7 @@ export type UserFormProps = {
     }
 );
 
-const userHref = (id: string) => `/benutzer/${id}/`;
+const userHref = (id: string) => hrefs.user(id);
 
 /**
  * Managers belong to an account, nobody else does (the shared schema's rule). An account picked

@@ -5,12 +5,14 @@ import {
   accountPath,
   createAccount,
   expectApiError,
+  expectInvalid,
   expectJson,
   openSession,
   type ApiSession,
 } from '../fixtures/accounts';
 import { CHANGES, CHANGES_CSV, changePath, listChanges, type ChangeRecord } from '../fixtures/approvals';
 import type { DemoRole } from '../fixtures/demo-users';
+import { inviteUser } from '../fixtures/users';
 
 /**
  * The history API over real HTTP (SPEC §2 Change, §1 history.read): reach, filters, paging,
@@ -21,7 +23,9 @@ const MUELLER = 'Müller Logistik GmbH'; // vertrieb@example.com's, managed by m
 const RHEINLAND = 'Rheinland Pflegedienste GmbH'; // another distributor's tree
 
 const berlinDay = (offsetDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
 
 test.describe('reach', () => {
   // prettier-ignore
@@ -55,8 +59,37 @@ test.describe('reach', () => {
         const page = await listChanges(session, { perPage: 100 });
         expect(page.items.every((change) => change.accountId !== null)).toBe(true);
         const csv = await (await session.get(`${CHANGES_CSV}?accountId=${account.id}`)).text();
-        expect(csv.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).length > 1).toBe(visible);
+        expect(
+          csv
+            .replace(/^\uFEFF/, '')
+            .split('\r\n')
+            .filter(Boolean).length > 1,
+        ).toBe(visible);
       }
+    });
+  }
+});
+
+test.describe('a user’s history', () => {
+  // A manager reads the history of the users of their own account (the user page's section), not
+  // that of another employer's users; the entity filter does not widen the reach.
+  for (const [reach, visible] of [
+    ['own', true],
+    ['foreign', false],
+  ] as const) {
+    test(`manager × ${reach} user`, async ({ api }) => {
+      const admin = await openSession(api, 'admin');
+      const manager = await openSession(api, 'manager');
+      const account = await accountByName(admin, reach === 'own' ? MUELLER : RHEINLAND);
+      const user = await inviteUser(admin, `Historie ${reach}`, { accountId: account.id });
+      const mine = await listChanges(admin, { entityId: user.id });
+      expect(mine.items.map((change) => change.action)).toContain('create');
+
+      const seen = await listChanges(manager, { entityId: user.id });
+      expect(seen.items.length > 0).toBe(visible);
+      const answer = await manager.get(changePath(mine.items[0]!.id));
+      if (visible) expect((await expectJson<ChangeRecord>(answer, 200)).entityId).toBe(user.id);
+      else await expectApiError(answer, 404, 'not_found');
     });
   }
 });
@@ -88,7 +121,9 @@ test.describe('list', () => {
     });
 
     const search = { q: account.name.slice(-8) };
-    expect((await listChanges(backoffice, { ...search, action: 'update' })).items.map((c) => c.id)).toEqual([update!.id]);
+    expect((await listChanges(backoffice, { ...search, action: 'update' })).items.map((c) => c.id)).toEqual([
+      update!.id,
+    ]);
     expect((await listChanges(backoffice, { ...search, actorId: backoffice.userId })).total).toBe(2);
     expect((await listChanges(backoffice, { ...search, accountId: account.id })).total).toBe(2);
     expect((await listChanges(backoffice, { ...search, from: berlinDay(-1), to: berlinDay() })).total).toBe(2);
@@ -105,7 +140,14 @@ test.describe('list', () => {
       422,
       'validation_failed',
     );
-    for (const bad of ['from=2026-13-01', 'action=rewrite', 'entityType=secret', 'sort=entityLabel', 'after=x', 'perPage=101']) {
+    for (const bad of [
+      'from=2026-13-01',
+      'action=rewrite',
+      'entityType=secret',
+      'sort=entityLabel',
+      'after=x',
+      'perPage=101',
+    ]) {
       await expectApiError(await backoffice.get(`${CHANGES}?${bad}`), 422, 'validation_failed');
     }
   });
@@ -123,6 +165,20 @@ test.describe('list', () => {
     expect(first.totalIsLowerBound).toBe(false);
   });
 
+  test('a page number reaches as deep as the count; beyond it only the cursor pages on', async ({ api }) => {
+    const admin = await openSession(api, 'admin');
+    // 10,000 rows at 20 per page: page 501 holds row 10,001, the deepest a page number reaches.
+    expect((await listChanges(admin, { perPage: 20, page: 501 })).page).toBe(501);
+    await expectInvalid(await admin.get(`${CHANGES}?perPage=20&page=502`), 'page');
+    await expectInvalid(await admin.get(`${CHANGES}?perPage=100&page=102`), 'page');
+    // With a cursor the page number is only a label, however deep.
+    // Oldest first, so entries other tests add meanwhile do not shift the pages.
+    const first = await listChanges(admin, { order: 'asc', perPage: 5 });
+    const deep = await listChanges(admin, { order: 'asc', perPage: 5, page: 5000, after: first.items.at(-1)!.id });
+    expect(deep.page).toBe(5000);
+    expect(deep.items[0]?.id).toBe((await listChanges(admin, { order: 'asc', perPage: 5, page: 2 })).items[0]?.id);
+  });
+
   test('CSV export: German Excel, the filtered entries in reach', async ({ api }) => {
     const backoffice = await openSession(api, 'backoffice');
     const account = await freshAccountHistory(backoffice);
@@ -131,7 +187,11 @@ test.describe('list', () => {
     expect(answer.status(), raw.toString('utf8').slice(0, 300)).toBe(200);
     expect(answer.headers()['content-disposition']).toMatch(/^attachment; filename="historie-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(raw.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = raw.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = raw
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines[0]).toBe('Zeitpunkt;Benutzer;Objekttyp;Objekt;Aktion;Änderungen;ID');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2};[^;]+;Konto;[^;]+;Angelegt;/);
@@ -191,8 +251,7 @@ test.describe('append-only', () => {
 });
 
 async function expectRefusals(run: (statement: string) => Promise<unknown>, id: string) {
-  const refused = async (statement: string) =>
-    expect(run(statement), statement).rejects.toThrow(/append-only/);
+  const refused = async (statement: string) => expect(run(statement), statement).rejects.toThrow(/append-only/);
   await refused(`update changes set entity_label = 'umgeschrieben' where id = '${id}'`);
   await refused(`delete from changes where id = '${id}'`);
   await refused('truncate changes');

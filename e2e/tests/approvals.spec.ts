@@ -75,3 +75,16 @@ test('a distributor requests activation, back office approves it in the dialog',
   );
   await context.close();
 });
+
+test('a page number typed beyond the counted history shows the deepest page it reaches, and says so', async ({
+  page,
+}) => {
+  await signInAs(page, 'backoffice');
+  await page.goto('/historie/?page=9000');
+  // 10,000 entries at 20 per page: page 501 is the deepest a page number reaches without "Weiter".
+  await expect(page.getByTestId('history-page-clamped')).toContainText('Seite 501 ist die tiefste');
+  await expect(page.getByRole('heading', { name: 'Historie' })).toBeVisible();
+  await page.goto('/historie/');
+  await expect(page.getByTestId('history-page-clamped')).toHaveCount(0);
+  await expect(page.getByRole('table')).toBeVisible();
+});

@@ -43,6 +43,9 @@ const daySchema = z.iso.date();
  */
 export const MAX_COUNTED_CHANGES = 10_000;
 
+/** The deepest page a page number reaches without a cursor: the one holding row MAX_COUNTED_CHANGES + 1. */
+export const maxChangePage = (perPage: number) => Math.floor(MAX_COUNTED_CHANGES / perPage) + 1;
+
 const changeFilters = {
   entityType: z.enum(CHANGE_ENTITY_TYPES).optional(),
   /** The entity's own changes and those of the approvals about it. */
@@ -72,6 +75,12 @@ export const changeListQuerySchema = z
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: 'Das Enddatum liegt vor dem Anfangsdatum.',
     path: ['to'],
+  })
+  // A page number alone reaches as deep as the count does; beyond, "Weiter" carries a cursor.
+  // So no request skips more than MAX_COUNTED_CHANGES rows, and a deep page costs what page 1 does.
+  .refine((query) => query.after !== undefined || query.page <= maxChangePage(query.perPage), {
+    message: `Ohne „Weiter“ reichen die Seitenzahlen bis zu den ersten ${MAX_COUNTED_CHANGES.toLocaleString('de-DE')} Einträgen; weiter blättert man mit „Weiter“ oder grenzt mit einem Filter ein.`,
+    path: ['page'],
   })
   .meta({ id: 'ChangeListQuery' });
 export type ChangeListQuery = z.infer<typeof changeListQuerySchema>;

@@ -1,7 +1,6 @@
+import { getProfile, listProfileSessions } from '@/lib/api-client/profile.server';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { profileApi } from '@/lib/api-client/profile';
-import { serverApi } from '@/lib/api-client/server';
 import { EmailChangeForm } from './_components/email-change-form';
 import { PasswordChangeForm } from './_components/password-change-form';
 import { ProfileSettings } from './_components/profile-settings';
@@ -16,8 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The signed-in user's own data, language, password, e-mail address and sessions. */
 export default async function ProfilePage() {
   const [profile, sessions, t, tRoles] = await Promise.all([
-    serverApi(profileApi.path, { schema: profileApi.schema }),
-    serverApi(profileApi.sessionsPath, { schema: profileApi.sessionsSchema }),
+    getProfile(),
+    listProfileSessions(),
     getTranslations('profile'),
     getTranslations('roles'),
   ]);

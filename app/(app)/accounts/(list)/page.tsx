@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import { listDistributors, listAccounts } from '@/lib/api-client/accounts.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -54,9 +55,7 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
   const me = await getMe();
   const [list, distributors, t, tStatus, tBadge, locale] = await Promise.all([
     listAccounts(query),
-    distributorOptions(me.id, () =>
-      listDistributors(),
-    ),
+    distributorOptions(me.id, () => listDistributors()),
     getTranslations('accounts'),
     getTranslations('status.account'),
     getTranslations(),
@@ -77,7 +76,7 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
       header: t('columns.name'),
       sortField: 'name',
       isRowHeader: true,
-      value: (row) => ({ href: `/accounts/${row.id}/`, text: row.name }),
+      value: (row) => ({ href: hrefs.account(row.id), text: row.name }),
     },
     {
       key: 'legalForm',

@@ -1,3 +1,6 @@
+import { hrefs } from '@/lib/hrefs';
+import { listChanges } from '@/lib/api-client/approvals.server';
+import { listUsers } from '@/lib/api-client/users.server';
 import { getAccount, getAccountTree } from '@/lib/api-client/accounts.server';
 import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
@@ -6,9 +9,7 @@ import { getTranslations } from 'next-intl/server';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { ChangeTable } from '@/components/history/change-table';
-import { changesApi } from '@/lib/api-client/approvals';
-import { getMe, serverApi } from '@/lib/api-client/server';
-import { usersApi } from '@/lib/api-client/users';
+import { getMe } from '@/lib/api-client/server';
 import { hasScope } from '@/lib/auth/has-scope';
 import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
 import { AccountDetails } from '@/components/accounts/account-details';
@@ -48,14 +49,10 @@ export default async function AccountPage(props: Props) {
   const [tree, users, history] = await Promise.all([
     tab === 'children' ? getAccountTree(id) : null,
     tab === 'users' && canReadUsers
-      ? serverApi(usersApi.listPath({ accountId: id, perPage: ACCOUNT_USERS_LIMIT, sort: 'lastName', order: 'asc' }), {
-          schema: usersApi.listSchema,
-        })
+      ? listUsers({ accountId: id, perPage: ACCOUNT_USERS_LIMIT, sort: 'lastName', order: 'asc' })
       : null,
     // The account's own entries, its approvals' requests and decisions, and its users'.
-    tab === 'history' && canReadHistory
-      ? serverApi(changesApi.listPath({ accountId: id, perPage: HISTORY_TAB_ROWS }), { schema: changesApi.listSchema })
-      : null,
+    tab === 'history' && canReadHistory ? listChanges({ accountId: id, perPage: HISTORY_TAB_ROWS }) : null,
   ]);
 
   const isArchived = account.status === 'archived';
@@ -70,7 +67,7 @@ export default async function AccountPage(props: Props) {
           <p className="mb-1 small">
             {t.rich('subAccountOf', {
               parent: account.parentName ?? '',
-              link: (chunks) => <Link href={`/accounts/${account.parentId}/`}>{chunks}</Link>,
+              link: (chunks) => <Link href={hrefs.account(account.parentId!)}>{chunks}</Link>,
             })}
           </p>
         )}
@@ -116,18 +113,24 @@ export default async function AccountPage(props: Props) {
         label={account.name}
         className="mb-3"
         items={[
-          { href: `/accounts/${account.id}/`, label: t('tabs.overview'), active: tab === 'overview' },
+          { href: hrefs.account(account.id), label: t('tabs.overview'), active: tab === 'overview' },
           {
-            href: `/accounts/${account.id}/?tab=children`,
+            href: hrefs.account(account.id, { tab: 'children' }),
             label: t('tabs.children'),
             active: tab === 'children',
             count: account.childCount,
           },
           ...(canReadUsers
-            ? [{ href: `/accounts/${account.id}/?tab=users`, label: t('tabs.users'), active: tab === 'users' }]
+            ? [{ href: hrefs.account(account.id, { tab: 'users' }), label: t('tabs.users'), active: tab === 'users' }]
             : []),
           ...(canReadHistory
-            ? [{ href: `/accounts/${account.id}/?tab=history`, label: tHistory('tab'), active: tab === 'history' }]
+            ? [
+                {
+                  href: hrefs.account(account.id, { tab: 'history' }),
+                  label: tHistory('tab'),
+                  active: tab === 'history',
+                },
+              ]
             : []),
         ]}
       />
@@ -144,7 +147,7 @@ export default async function AccountPage(props: Props) {
       {tab === 'history' && history && (
         <section data-testid="account-history">
           <ChangeTable items={history.items} />
-          {history.nextCursor && <Link href={`/historie/?accountId=${account.id}`}>{tHistory('tabAll')}</Link>}
+          {history.nextCursor && <Link href={hrefs.changes({ accountId: account.id })}>{tHistory('tabAll')}</Link>}
         </section>
       )}
     </>

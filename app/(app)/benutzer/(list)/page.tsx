@@ -1,10 +1,12 @@
+import { hrefs } from '@/lib/hrefs';
+import { listUsers } from '@/lib/api-client/users.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { statusBadgeValue } from '@/components/ui/status-badge';
-import { getMe, serverApi } from '@/lib/api-client/server';
+import { getMe } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
 import { hasScope } from '@/lib/auth/has-scope';
 import { formatDateTime } from '@/lib/format';
@@ -45,7 +47,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
 
   const [me, list, t, tRoles, tStatus, tBadge, locale] = await Promise.all([
     getMe(),
-    serverApi(usersApi.listPath(query), { schema: usersApi.listSchema }),
+    listUsers(query),
     getTranslations('users'),
     getTranslations('roles'),
     getTranslations('status.user'),
@@ -63,7 +65,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
       header: t('columns.name'),
       sortField: 'lastName',
       isRowHeader: true,
-      value: (row) => ({ href: `/benutzer/${row.id}/`, text: `${row.firstName} ${row.lastName}` }),
+      value: (row) => ({ href: hrefs.user(row.id), text: `${row.firstName} ${row.lastName}` }),
     },
     {
       key: 'email',
@@ -78,9 +80,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
       header: t('columns.account'),
       className: 'd-none d-md-table-cell',
       value: (row) =>
-        row.accountId
-          ? { href: `/accounts/${row.accountId}/`, text: row.accountName ?? row.accountId }
-          : t('noAccount'),
+        row.accountId ? { href: hrefs.account(row.accountId), text: row.accountName ?? row.accountId } : t('noAccount'),
     },
     {
       key: 'status',
@@ -102,10 +102,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">{t('title')}</h1>
         {canWrite && (
-          <Link
-            href={accountId ? `/benutzer/neu/?accountId=${accountId}` : '/benutzer/neu/'}
-            className="btn btn-primary"
-          >
+          <Link href={hrefs.userNew({ accountId })} className="btn btn-primary">
             {t('invite')}
           </Link>
         )}

@@ -1,13 +1,14 @@
+import { hrefs } from '@/lib/hrefs';
+import { listChanges } from '@/lib/api-client/approvals.server';
+import { getUser } from '@/lib/api-client/users.server';
 import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ChangeTable } from '@/components/history/change-table';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { changesApi } from '@/lib/api-client/approvals';
 import { hasScope } from '@/lib/auth/has-scope';
-import { getMe, serverApi } from '@/lib/api-client/server';
-import { usersApi } from '@/lib/api-client/users';
+import { getMe } from '@/lib/api-client/server';
 import { formatDateTime } from '@/lib/format';
 import { roleSchema } from '@/lib/schemas/roles';
 import { canManageUser } from '@/components/users/user-permissions';
@@ -19,7 +20,7 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const id = await recordId(props.params);
-  const user = await serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema });
+  const user = await getUser(id);
   return { title: `${user.firstName} ${user.lastName}` };
 }
 
@@ -27,7 +28,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function UserPage(props: Props) {
   const id = await recordId(props.params);
   const [user, me, t, tRoles, tCommon, locale] = await Promise.all([
-    serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema }),
+    getUser(id),
     getMe(),
     getTranslations('users'),
     getTranslations('roles'),
@@ -36,9 +37,7 @@ export default async function UserPage(props: Props) {
   ]);
   // The user's own entries and those of the approvals about them (role grants).
   const [history, tHistory] = await Promise.all([
-    hasScope(me.scope, 'history.read')
-      ? serverApi(changesApi.listPath({ entityId: id, perPage: 20 }), { schema: changesApi.listSchema })
-      : null,
+    hasScope(me.scope, 'history.read') ? listChanges({ entityId: id, perPage: 20 }) : null,
     getTranslations('history'),
   ]);
   const name = `${user.firstName} ${user.lastName}`;
@@ -117,7 +116,7 @@ export default async function UserPage(props: Props) {
           <DetailRow label={t('fields.role')}>{tRoles(user.role)}</DetailRow>
           <DetailRow label={t('fields.account')}>
             {user.accountId ? (
-              <Link href={`/accounts/${user.accountId}/`}>{user.accountName ?? user.accountId}</Link>
+              <Link href={hrefs.account(user.accountId)}>{user.accountName ?? user.accountId}</Link>
             ) : (
               none
             )}
@@ -138,7 +137,7 @@ export default async function UserPage(props: Props) {
             {tHistory('tab')}
           </h2>
           <ChangeTable items={history.items} />
-          {history.nextCursor && <Link href={`/historie/?entityId=${user.id}`}>{tHistory('tabAll')}</Link>}
+          {history.nextCursor && <Link href={hrefs.changes({ entityId: user.id })}>{tHistory('tabAll')}</Link>}
         </section>
       )}
     </>

@@ -1,3 +1,5 @@
+import { hrefs } from '@/lib/hrefs';
+import { listApprovals } from '@/lib/api-client/approvals.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -5,7 +7,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { approvalsApi } from '@/lib/api-client/approvals';
-import { getMe, serverApi } from '@/lib/api-client/server';
+import { getMe } from '@/lib/api-client/server';
 import { hasScope } from '@/lib/auth/has-scope';
 import { formatDateTime } from '@/lib/format';
 import { hasListFilter, parseListParams, type SearchParamsRecord } from '@/lib/list-params';
@@ -51,7 +53,7 @@ export default async function ApprovalsPage(props: { searchParams: Promise<Searc
   };
   const [me, list, t, tStatus, locale] = await Promise.all([
     getMe(),
-    serverApi(approvalsApi.listPath(query), { schema: approvalsApi.listSchema }),
+    listApprovals(query),
     getTranslations('approvals'),
     getTranslations('status.approval'),
     getLocale(),
@@ -65,7 +67,7 @@ export default async function ApprovalsPage(props: { searchParams: Promise<Searc
       sortField: 'entityLabel',
       isRowHeader: true,
       cell: (row) => (
-        <Link href={`/freigaben/${row.id}/`} prefetch={false}>
+        <Link href={hrefs.approval(row.id)} prefetch={false}>
           {row.entityLabel}
         </Link>
       ),

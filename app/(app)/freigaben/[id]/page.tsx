@@ -1,12 +1,13 @@
+import { hrefs } from '@/lib/hrefs';
+import { getApproval, listChanges } from '@/lib/api-client/approvals.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { FieldDiffTable } from '@/components/history/field-diff-table';
 import { ChangeTable } from '@/components/history/change-table';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { approvalsApi, changesApi } from '@/lib/api-client/approvals';
 import { recordId } from '@/lib/api-client/record-id';
-import { getMe, serverApi } from '@/lib/api-client/server';
+import { getMe } from '@/lib/api-client/server';
 import { hasScope } from '@/lib/auth/has-scope';
 import { formatDateTime } from '@/lib/format';
 import { ApprovalDecisionButton } from '../_components/approval-decision-button';
@@ -23,18 +24,16 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ApprovalPage(props: Props) {
   const id = await recordId(props.params);
   const [approval, me, t, locale] = await Promise.all([
-    serverApi(approvalsApi.detailPath(id), { schema: approvalsApi.detailSchema }),
+    getApproval(id),
     getMe(),
     getTranslations('approvals'),
     getLocale(),
   ]);
   const history = hasScope(me.scope, 'history.read')
-    ? await serverApi(changesApi.listPath({ entityId: approval.id, order: 'asc', perPage: 100 }), {
-        schema: changesApi.listSchema,
-      })
+    ? await listChanges({ entityId: approval.id, order: 'asc', perPage: 100 })
     : null;
   const entityHref =
-    approval.entityType === 'account' ? `/accounts/${approval.entityId}/` : `/benutzer/${approval.entityId}/`;
+    approval.entityType === 'account' ? hrefs.account(approval.entityId) : hrefs.user(approval.entityId);
   const isPending = approval.status === 'pending';
   const isOwn = approval.requestedBy.id === me.id;
 

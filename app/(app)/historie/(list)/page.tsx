@@ -1,3 +1,4 @@
+import { listChanges } from '@/lib/api-client/approvals.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -5,10 +6,15 @@ import { ChangeTable } from '@/components/history/change-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
 import { changesApi } from '@/lib/api-client/approvals';
-import { serverApi } from '@/lib/api-client/server';
 import { formatNumber } from '@/lib/format';
 import { hasListFilter, listHref, parseListParams, type SearchParamsRecord } from '@/lib/list-params';
-import { CHANGE_ACTIONS, CHANGE_ENTITY_TYPES, MAX_COUNTED_CHANGES, type ChangeListQuery } from '@/lib/schemas/change';
+import {
+  CHANGE_ACTIONS,
+  CHANGE_ENTITY_TYPES,
+  MAX_COUNTED_CHANGES,
+  maxChangePage,
+  type ChangeListQuery,
+} from '@/lib/schemas/change';
 import { uuidSchema } from '@/lib/schemas/common';
 import { DateRangeFilter } from '../_components/date-range-filter';
 import { ClientMessages } from '@/components/layout/client-messages';
@@ -46,6 +52,10 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
   const afterValue = first(searchParams.after);
   const after = afterValue && uuidSchema.safeParse(afterValue).success ? afterValue : undefined;
   const { from, to } = params.filters;
+  // A typed page number beyond the counted rows has no cursor: show the deepest page it reaches.
+  const deepest = maxChangePage(params.perPage);
+  const clamped = !after && params.page > deepest;
+  if (clamped) params.page = deepest;
   const query: Partial<ChangeListQuery> = {
     page: params.page,
     perPage: params.perPage,
@@ -60,11 +70,7 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
     to: from && to && from > to ? from : to,
     after,
   };
-  const [list, t, locale] = await Promise.all([
-    serverApi(changesApi.listPath(query), { schema: changesApi.listSchema }),
-    getTranslations('history'),
-    getLocale(),
-  ]);
+  const [list, t, locale] = await Promise.all([listChanges(query), getTranslations('history'), getLocale()]);
   // With a bounded count the last page is unknown: the pagination reaches as far as this page goes.
   const total = list.totalIsLowerBound
     ? Math.max(list.total, list.page * list.perPage + (list.nextCursor ? 1 : 0))
@@ -108,6 +114,14 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
         />
         <DateRangeFilter />
       </ClientMessages>
+      {clamped && (
+        <div className="alert alert-info" role="status" data-testid="history-page-clamped">
+          {t('pageBeyondCount', {
+            page: list.page,
+            count: formatNumber(MAX_COUNTED_CHANGES, locale === 'en' ? 'en' : 'de'),
+          })}
+        </div>
+      )}
       <p className="small text-body-secondary mb-2" data-testid="history-total">
         {list.totalIsLowerBound
           ? t('moreThan', { count: formatNumber(MAX_COUNTED_CHANGES, locale === 'en' ? 'en' : 'de') })
@@ -115,9 +129,25 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
       </p>
       <ChangeTable items={list.items} isFiltered={hasListFilter(params)} />
       <div className="d-flex flex-wrap align-items-center gap-3">
-        <ClientMessages namespaces={['pagination']}>
-          <Pagination total={total} page={list.page} perPage={list.perPage} pathname={PATH} params={params} />
-        </ClientMessages>
+        {list.page <= deepest ? (
+          <ClientMessages namespaces={['pagination']}>
+            <Pagination total={total} page={list.page} perPage={list.perPage} pathname={PATH} params={params} />
+          </ClientMessages>
+        ) : (
+          // Beyond the counted rows page numbers have no cursor: only "Weiter" and back to the start.
+          <div className="d-flex align-items-center gap-3 mb-3">
+            <Link
+              href={listHref(PATH, params, { page: 1 })}
+              className="btn btn-sm btn-outline-secondary"
+              prefetch={false}
+            >
+              {t('firstPage')}
+            </Link>
+            <span className="small text-body-secondary" data-testid="history-page-number">
+              {t('pageNumber', { page: list.page })}
+            </span>
+          </div>
+        )}
         {nextHref && list.totalIsLowerBound && (
           <Link href={nextHref} className="btn btn-sm btn-outline-secondary mb-3" rel="next" prefetch={false}>
             {t('next')}

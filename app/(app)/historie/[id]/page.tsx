@@ -1,10 +1,11 @@
+import { hrefs } from '@/lib/hrefs';
+import { getChange } from '@/lib/api-client/approvals.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { FieldDiffTable } from '@/components/history/field-diff-table';
-import { changesApi } from '@/lib/api-client/approvals';
 import { recordId } from '@/lib/api-client/record-id';
-import { getMe, serverApi } from '@/lib/api-client/server';
+import { getMe } from '@/lib/api-client/server';
 import { hasScope } from '@/lib/auth/has-scope';
 import { formatDateTime } from '@/lib/format';
 import type { Change } from '@/lib/schemas/change';
@@ -20,11 +21,11 @@ export async function generateMetadata(): Promise<Metadata> {
 function entityHref(change: Pick<Change, 'entityType' | 'entityId'>): string | null {
   switch (change.entityType) {
     case 'account':
-      return `/accounts/${change.entityId}/`;
+      return hrefs.account(change.entityId);
     case 'user':
-      return `/benutzer/${change.entityId}/`;
+      return hrefs.user(change.entityId);
     case 'approval':
-      return `/freigaben/${change.entityId}/`;
+      return hrefs.approval(change.entityId);
     default:
       return null;
   }
@@ -33,12 +34,7 @@ function entityHref(change: Pick<Change, 'entityType' | 'entityId'>): string | n
 /** One history entry: Feld / Vorher / Nachher, with links to the entity and the approval. */
 export default async function ChangePage(props: Props) {
   const id = await recordId(props.params);
-  const [change, me, t, locale] = await Promise.all([
-    serverApi(changesApi.detailPath(id), { schema: changesApi.detailSchema }),
-    getMe(),
-    getTranslations('history'),
-    getLocale(),
-  ]);
+  const [change, me, t, locale] = await Promise.all([getChange(id), getMe(), getTranslations('history'), getLocale()]);
   const href = entityHref(change);
   const showApproval = change.approvalId && change.entityType !== 'approval' && hasScope(me.scope, 'approvals.read');
 
@@ -60,7 +56,7 @@ export default async function ChangePage(props: Props) {
       </dl>
       {showApproval && (
         <p>
-          <Link href={`/freigaben/${change.approvalId}/`}>{t('detail.approval')}</Link>
+          <Link href={hrefs.approval(change.approvalId!)}>{t('detail.approval')}</Link>
         </p>
       )}
       {change.fields.length > 0 ? (

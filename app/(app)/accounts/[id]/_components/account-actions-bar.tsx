@@ -1,5 +1,6 @@
 'use client';
 
+import { hrefs } from '@/lib/hrefs';
 import { useTranslations } from 'next-intl';
 import { RecordActionBar } from '@/components/record/record-action-bar';
 import {
@@ -31,10 +32,10 @@ export function AccountActionsBar({ account, can }: AccountActionsBarProps) {
       failed={(message) => t('toasts.failed', { message })}
       cancelLabel={t('dialogs.cancel')}
       links={[
-        { href: `/accounts/${id}/edit/`, label: t('actions.edit'), className: 'btn btn-primary', isShown: can.edit },
-        { href: `/accounts/${id}/show/`, label: t('actions.sheet'), className: 'btn btn-outline-secondary' },
+        { href: hrefs.accountEdit(id), label: t('actions.edit'), className: 'btn btn-primary', isShown: can.edit },
+        { href: hrefs.accountShow(id), label: t('actions.sheet'), className: 'btn btn-outline-secondary' },
         {
-          href: `/accounts/${id}/neu/`,
+          href: hrefs.subAccountNew(id),
           label: t('actions.newSub'),
           className: 'btn btn-outline-primary',
           isShown: can.addSub,

@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import { getAccount } from '@/lib/api-client/accounts.server';
 import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
@@ -10,21 +11,15 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const id = await recordId(props.params);
-  const [account, t] = await Promise.all([
-    getAccount(id),
-    getTranslations('accounts'),
-  ]);
+  const [account, t] = await Promise.all([getAccount(id), getTranslations('accounts')]);
   return { title: t('editTitle', { name: account.name }) };
 }
 
 /** Master data and benefits; on an active account a benefit change becomes an approval request. */
 export default async function EditAccountPage(props: Props) {
   const id = await recordId(props.params);
-  const [account, t] = await Promise.all([
-    getAccount(id),
-    getTranslations('accounts'),
-  ]);
-  const accountHref = `/accounts/${account.id}/`;
+  const [account, t] = await Promise.all([getAccount(id), getTranslations('accounts')]);
+  const accountHref = hrefs.account(account.id);
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import { getAccount } from '@/lib/api-client/accounts.server';
 import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
@@ -17,17 +18,14 @@ export async function generateMetadata(): Promise<Metadata> {
 /** A new sub-account under `{id}`; it inherits the parent's distributor and starts as a draft. */
 export default async function NewSubAccountPage(props: Props) {
   const id = await recordId(props.params);
-  const [parent, t] = await Promise.all([
-    getAccount(id),
-    getTranslations('accounts'),
-  ]);
+  const [parent, t] = await Promise.all([getAccount(id), getTranslations('accounts')]);
   const isArchived = parent.status === 'archived';
   const isTooDeep = parent.depth >= MAX_ACCOUNT_DEPTH;
 
   return (
     <>
       <p className="mb-1 small">
-        <Link href={`/accounts/${parent.id}/`}>{t('actions.back')}</Link>
+        <Link href={hrefs.account(parent.id)}>{t('actions.back')}</Link>
       </p>
       <h1 className="h3 mb-1">{t('newSubTitle')}</h1>
       <p className="text-body-secondary mb-3">{t('newSubIntro', { parent: parent.name })}</p>

@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import { getAccount } from '@/lib/api-client/accounts.server';
 import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
@@ -11,20 +12,14 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const id = await recordId(props.params);
-  const [account, t] = await Promise.all([
-    getAccount(id),
-    getTranslations('accounts'),
-  ]);
+  const [account, t] = await Promise.all([getAccount(id), getTranslations('accounts')]);
   return { title: t('sheetTitle', { name: account.name }) };
 }
 
 /** The read-only master-data sheet (Stammdatenblatt), made to be printed. */
 export default async function AccountSheetPage(props: Props) {
   const id = await recordId(props.params);
-  const [account, t] = await Promise.all([
-    getAccount(id),
-    getTranslations('accounts'),
-  ]);
+  const [account, t] = await Promise.all([getAccount(id), getTranslations('accounts')]);
   return (
     <div className="row">
       <div className="col-lg-3 d-none d-lg-block">
@@ -40,7 +35,7 @@ export default async function AccountSheetPage(props: Props) {
             <p className="text-body-secondary mb-0">{account.customerNumber}</p>
           </div>
           <div className="d-flex gap-2 d-print-none">
-            <Link href={`/accounts/${account.id}/`} className="btn btn-outline-secondary">
+            <Link href={hrefs.account(account.id)} className="btn btn-outline-secondary">
               {t('actions.back')}
             </Link>
             <PrintButton label={t('actions.print')} />

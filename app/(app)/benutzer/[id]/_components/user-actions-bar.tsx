@@ -1,5 +1,6 @@
 'use client';
 
+import { hrefs } from '@/lib/hrefs';
 import { useTranslations } from 'next-intl';
 import { RecordActionBar } from '@/components/record/record-action-bar';
 import {
@@ -29,9 +30,7 @@ export function UserActionsBar({ user, can }: UserActionsBarProps) {
       testId="user-actions"
       failed={(message) => t('toasts.failed', { message })}
       cancelLabel={t('dialogs.cancel')}
-      links={[
-        { href: `/benutzer/${id}/edit/`, label: t('actions.edit'), className: 'btn btn-primary', isShown: can.edit },
-      ]}
+      links={[{ href: hrefs.userEdit(id), label: t('actions.edit'), className: 'btn btn-primary', isShown: can.edit }]}
       actions={[
         {
           key: 'resendInvitation',

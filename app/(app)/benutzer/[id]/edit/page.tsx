@@ -1,9 +1,10 @@
+import { hrefs } from '@/lib/hrefs';
+import { getUser } from '@/lib/api-client/users.server';
 import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { getMe, serverApi } from '@/lib/api-client/server';
-import { usersApi } from '@/lib/api-client/users';
+import { getMe } from '@/lib/api-client/server';
 import { loadAccountOptions } from '@/components/users/load-account-options';
 import { UserForm } from '@/components/users/user-form';
 import { canManageUser, grantableRoles } from '@/components/users/user-permissions';
@@ -13,22 +14,15 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const id = await recordId(props.params);
-  const [user, t] = await Promise.all([
-    serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema }),
-    getTranslations('users'),
-  ]);
+  const [user, t] = await Promise.all([getUser(id), getTranslations('users')]);
   return { title: t('editTitle', { name: `${user.firstName} ${user.lastName}` }) };
 }
 
 /** Name, phone, language, role and account; a grant of admin or back office becomes an approval request. */
 export default async function EditUserPage(props: Props) {
   const id = await recordId(props.params);
-  const [user, me, t] = await Promise.all([
-    serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema }),
-    getMe(),
-    getTranslations('users'),
-  ]);
-  const userHref = `/benutzer/${user.id}/`;
+  const [user, me, t] = await Promise.all([getUser(id), getMe(), getTranslations('users')]);
+  const userHref = hrefs.user(user.id);
   const name = `${user.firstName} ${user.lastName}`;
   const roles = grantableRoles(me);
   const mayEdit = canManageUser(me, user) && user.status !== 'deactivated';
