@@ -112,6 +112,18 @@ beforeEach(() => {
 });
 
 describe('AccountForm: create', () => {
+  it('names a malformed phone number in the summary too', async () => {
+    const user = renderForm({});
+    await user.type(nameInput(), 'X');
+    await user.type(screen.getByRole('textbox', { name: /^Telefon der Kontaktperson/ }), 'call me');
+    await user.click(saveButton('Konto anlegen'));
+    const summary = await screen.findByRole('alert', { name: 'Bitte prüfen Sie Ihre Eingaben.' });
+    expect(
+      within(summary).getByRole('link', { name: 'Telefon der Kontaktperson: Nur Ziffern, Leerzeichen und + ( ) / -.' }),
+    ).toBeInTheDocument();
+    expect(createMock).not.toHaveBeenCalled();
+  });
+
   it('reports missing and malformed fields in German without calling the API', async () => {
     const user = renderForm({});
     await user.click(saveButton('Konto anlegen'));
@@ -255,7 +267,7 @@ describe('AccountForm: create', () => {
     expect(mockPush).not.toHaveBeenCalled();
   });
 
-  it('is busy while saving and shows other refusals with the API’s message', async () => {
+  it('is busy while saving and shows other refusals by their code', async () => {
     let finish: (result: CreateResult) => void = () => undefined;
     createMock.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const user = renderForm({});
@@ -269,7 +281,8 @@ describe('AccountForm: create', () => {
       failure({ statusCode: 403, code: 'forbidden', message: 'Keine Berechtigung für dieses Konto.' }) as CreateResult,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Die Aktion ist fehlgeschlagen: Keine Berechtigung für dieses Konto.',
+      // The text of the code, in the UI's language; never the API's German message.
+      'Die Aktion ist fehlgeschlagen: Dafür fehlt Ihnen die Berechtigung.',
     );
     expect(saveButton('Konto anlegen')).toBeEnabled();
     expect(nameInput()).toHaveValue('Neue Firma GmbH');

@@ -1,5 +1,6 @@
 'use server';
 
+import { acceptedSchema } from '@/lib/schemas/user';
 import { headers } from 'next/headers';
 import type { z } from 'zod';
 import type { ActionResult } from '@/lib/api-client/action';
@@ -42,7 +43,7 @@ export async function forgotPasswordAction(email: string) {
   return callPublicApi(identityApi.forgotPasswordPath, {
     method: 'POST',
     body: { email },
-    schema: identityApi.acceptedSchema,
+    schema: acceptedSchema,
   });
 }
 

@@ -9,6 +9,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user';
 import { activateAction, resetPasswordAction } from './identity-actions';
 import { tokenProblemOf, type TokenProblem } from './token-problem';
 import { TokenProblemView } from './token-problem-view';
+import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
+import { SubmitButton } from '@/components/record/submit-button';
 
 interface SetPasswordValues {
   password: string;
@@ -31,6 +33,8 @@ const PASSWORD_PATHS = new Set(['password', 'newPassword']);
  */
 export function SetPasswordForm({ token, purpose }: SetPasswordFormProps) {
   const t = useTranslations('identity');
+  const problemText = useProblemText();
+  const apiProblemText = useApiProblemText();
   const router = useRouter();
   const [problem, setProblem] = useState<TokenProblem | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -74,10 +78,13 @@ export function SetPasswordForm({ token, purpose }: SetPasswordFormProps) {
       const passwordDetails = result.error.details
         .filter((detail) => PASSWORD_PATHS.has(detail.path))
         .map((detail) => ({ ...detail, path: 'password' }));
-      const { applied } = applyServerErrors(form.setError, passwordDetails, { fields: ['password'] });
+      const { applied } = applyServerErrors(form.setError, passwordDetails, {
+        fields: ['password'],
+        translate: problemText,
+      });
       if (applied.length > 0) return;
     }
-    setFailure(result.error.message);
+    setFailure(apiProblemText(result.error));
   }
 
   if (problem) return <TokenProblemView problem={problem} purpose={purpose} />;
@@ -125,18 +132,9 @@ export function SetPasswordForm({ token, purpose }: SetPasswordFormProps) {
         error={errors.passwordRepeat}
         {...form.register('passwordRepeat')}
       />
-      <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy || undefined}>
-        {isBusy ? (
-          <>
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('password.saving')}
-          </>
-        ) : purpose === 'reset' ? (
-          t('reset.submit')
-        ) : (
-          t('activate.submit')
-        )}
-      </button>
+      <SubmitButton isBusy={isBusy} busyLabel={t('password.saving')}>
+        {purpose === 'reset' ? t('reset.submit') : t('activate.submit')}
+      </SubmitButton>
     </form>
   );
 }

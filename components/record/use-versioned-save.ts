@@ -6,6 +6,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { applyServerErrors, useIdempotencyKey, type ServerErrorDetail } from '@/components/ui/form';
 import { useToast, type ToastInput } from '@/components/ui/toast-provider';
 import type { ActionError, ActionResult } from '@/lib/api-client/action';
+import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
 
 interface VersionedRecord {
   id: string;
@@ -103,9 +104,11 @@ export function useVersionedSave<
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [isDone, setDone] = useState(false);
   const { idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
+  const problemText = useProblemText();
+  const apiProblemText = useApiProblemText();
 
   const apply = (details: readonly ServerErrorDetail[]) =>
-    applyServerErrors(form.setError, details, { fields: isFormPath }).applied;
+    applyServerErrors(form.setError, details, { fields: isFormPath, translate: problemText }).applied;
 
   function handleFailure(error: ActionError, values: TParsed) {
     if (error.statusCode === 422 && error.details?.length) {
@@ -121,7 +124,7 @@ export function useVersionedSave<
     }
     const explained = options.explain?.(error, apply);
     if (explained === true) return;
-    setProblem(explained ?? { tone: 'danger', message: options.failed(error.message) });
+    setProblem(explained ?? { tone: 'danger', message: options.failed(apiProblemText(error)) });
   }
 
   async function save(values: TParsed, expectedVersion: number) {

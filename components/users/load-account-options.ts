@@ -1,4 +1,5 @@
 import 'server-only';
+import { accountListSchema, accountSchema } from '@/lib/schemas/account';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { ApiRequestError, apiRequest } from '@/lib/api-client/http';
 import { serverTransport } from '@/lib/api-client/in-process-transport';
@@ -12,7 +13,7 @@ async function usableAccount(id: string): Promise<AccountOption | null> {
   try {
     const account = await apiRequest(accountsApi.detailPath(id), {
       token: token?.accessToken,
-      schema: accountsApi.detailSchema,
+      schema: accountSchema,
       transport: serverTransport(),
     });
     return account.status === 'archived' ? null : { id: account.id, name: account.name };
@@ -31,7 +32,7 @@ export async function loadAccountOptions(
   include?: string | null,
 ): Promise<{ accounts: AccountOption[]; hasMore: boolean; included: AccountOption | null }> {
   const list = await serverApi(accountsApi.listPath({ perPage: ACCOUNT_PICKER_LIMIT, sort: 'name', order: 'asc' }), {
-    schema: accountsApi.listSchema,
+    schema: accountListSchema,
   });
   const accounts = list.items
     .filter((item) => item.status !== 'archived')

@@ -2,7 +2,7 @@
 
 import { callApi } from '@/lib/api-client/action';
 import { usersApi } from '@/lib/api-client/users';
-import { userSchema, type UserInviteInput, type UserUpdateInput } from '@/lib/schemas/user';
+import { type UserInviteInput, type UserUpdateInput, userSchema, userUpdateResultSchema } from '@/lib/schemas/user';
 
 /** Mutations of the user pages: each is one call to the benefits API with the session's token. */
 
@@ -15,7 +15,7 @@ export async function updateUserAction(id: string, version: number, input: UserU
     method: 'PATCH',
     body: input,
     headers: { 'if-match': `W/"${version}"` },
-    schema: usersApi.updateResultSchema,
+    schema: userUpdateResultSchema,
   });
 }
 

@@ -23,6 +23,7 @@ import {
   type ComparableUserValues,
 } from './user-conflict-panel';
 import { inviteUserAction, updateUserAction } from './user-actions';
+import { useApiProblemText } from '@/components/ui/form/problem-text';
 
 /** What the form holds while the user types; `email` only when inviting. */
 export interface UserFormValues {
@@ -136,6 +137,7 @@ function changedFields(values: ParsedUserForm, base: User): UserUpdateInput {
  */
 export function UserForm(props: UserFormProps) {
   const t = useTranslations('users');
+  const apiProblemText = useApiProblemText();
   const tRoles = useTranslations('roles');
   const tCommon = useTranslations('common');
   const isEdit = props.initial !== undefined;
@@ -214,7 +216,9 @@ export function UserForm(props: UserFormProps) {
     explain: (error, apply) => {
       if (!error.details?.length) return undefined;
       const applied = apply(error.details);
-      return applied.includes('role') && error.statusCode === 409 ? { tone: 'warning', message: error.message } : true;
+      return applied.includes('role') && error.statusCode === 409
+        ? { tone: 'warning', message: apiProblemText(error) }
+        : true;
     },
   });
   const chosenRole = useWatch({ control: form.control, name: 'role' });

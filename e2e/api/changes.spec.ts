@@ -197,6 +197,19 @@ test.describe('list', () => {
     expect(lines[1]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2};[^;]+;Konto;[^;]+;Angelegt;/);
     expect(lines[2]).toContain('Geändert;city: Berlin → Köln;');
     await expectApiError(await backoffice.get(`${CHANGES_CSV}?page=1`), 422, 'validation_failed');
+
+    // In English when the caller prefers it (the UI's proxy sends the UI language): headers and labels.
+    const english = await backoffice.get(`${CHANGES_CSV}?entityId=${account.id}&order=asc`, {
+      'accept-language': 'en-GB,en;q=0.9,de;q=0.5',
+    });
+    expect(english.headers()['content-language']).toBe('en');
+    const englishLines = (await english.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(englishLines[0]).toBe('Time;User;Object type;Object;Action;Changes;ID');
+    expect(englishLines[1]).toMatch(/;Account;[^;]+;Created;/);
+    expect(englishLines[2]).toContain('Changed;city: Berlin → Köln;');
   });
 });
 

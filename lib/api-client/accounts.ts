@@ -1,9 +1,4 @@
-import {
-  accountDistributorsSchema,
-  accountListSchema,
-  accountSchema,
-  type AccountListQuery,
-} from '@/lib/schemas/account';
+import type { AccountListQuery } from '@/lib/schemas/account';
 
 /** Kept here for the callers that build API paths; links use `lib/hrefs.ts`. */
 export { toQueryString } from '@/lib/hrefs';
@@ -19,7 +14,4 @@ export const accountsApi = {
     return `/api/ui/export/accounts.csv${toQueryString(filters)}`;
   },
   distributorsPath: '/accounts/distributors/',
-  distributorsSchema: accountDistributorsSchema,
-  listSchema: accountListSchema,
-  detailSchema: accountSchema,
 };

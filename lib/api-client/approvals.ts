@@ -1,5 +1,5 @@
-import { approvalListSchema, approvalSchema, type ApprovalListQuery } from '@/lib/schemas/approval';
-import { changeListSchema, changeSchema, type ChangeListQuery } from '@/lib/schemas/change';
+import type { ApprovalListQuery } from '@/lib/schemas/approval';
+import type { ChangeListQuery } from '@/lib/schemas/change';
 import { toQueryString } from './accounts';
 
 export const approvalsApi = {
@@ -13,8 +13,6 @@ export const approvalsApi = {
   },
   /** The navbar badge: requests of other people waiting for a decision (only `total` is read). */
   waitingBadgePath: '/api/ui/approvals?mine=false&perPage=1',
-  listSchema: approvalListSchema,
-  detailSchema: approvalSchema,
 };
 
 export const changesApi = {
@@ -24,6 +22,4 @@ export const changesApi = {
     const { page: _page, perPage: _perPage, after: _after, ...filters } = query;
     return `/api/ui/export/changes.csv${toQueryString(filters)}`;
   },
-  listSchema: changeListSchema,
-  detailSchema: changeSchema,
 };

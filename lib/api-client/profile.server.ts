@@ -1,8 +1,9 @@
 import 'server-only';
+import { profileSchema, sessionListSchema } from '@/lib/schemas/user';
 import { profileApi } from './profile';
 import { serverApi } from './server';
 
 /** The signed-in user's own record and their sessions, for the profile page. */
-export const getProfile = () => serverApi(profileApi.path, { schema: profileApi.schema });
+export const getProfile = () => serverApi(profileApi.path, { schema: profileSchema });
 
-export const listProfileSessions = () => serverApi(profileApi.sessionsPath, { schema: profileApi.sessionsSchema });
+export const listProfileSessions = () => serverApi(profileApi.sessionsPath, { schema: sessionListSchema });

@@ -1,5 +1,3 @@
-import { acceptedSchema, profileSchema, sessionListSchema } from '@/lib/schemas/user';
-
 /** The signed-in user's own record, password, e-mail address and sessions. */
 export const profileApi = {
   path: '/profile/',
@@ -7,9 +5,6 @@ export const profileApi = {
   emailPath: '/profile/email/',
   sessionsPath: '/profile/sessions/',
   sessionPath: (id: string) => `/profile/sessions/${encodeURIComponent(id)}/`,
-  schema: profileSchema,
-  sessionsSchema: sessionListSchema,
-  acceptedSchema,
 };
 
 /** The public endpoints behind the links in the mails; called without a session. */
@@ -18,5 +13,4 @@ export const identityApi = {
   resetPasswordPath: '/auth/password/reset/',
   activatePath: '/auth/activate/',
   confirmEmailPath: '/auth/confirm-email/',
-  acceptedSchema,
 };

@@ -1,11 +1,12 @@
 import 'server-only';
+import { userListSchema, userSchema } from '@/lib/schemas/user';
 import { cache } from 'react';
 import type { UserListQuery } from '@/lib/schemas/user';
 import { usersApi } from './users';
 import { serverApi } from './server';
 
 /** The user calls pages make; `getUser` is shared by `generateMetadata` and the page (one request). */
-export const getUser = cache((id: string) => serverApi(usersApi.detailPath(id), { schema: usersApi.detailSchema }));
+export const getUser = cache((id: string) => serverApi(usersApi.detailPath(id), { schema: userSchema }));
 
 export const listUsers = (query: Partial<UserListQuery>) =>
-  serverApi(usersApi.listPath(query), { schema: usersApi.listSchema });
+  serverApi(usersApi.listPath(query), { schema: userListSchema });

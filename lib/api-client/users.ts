@@ -1,4 +1,4 @@
-import { userListSchema, userSchema, userUpdateResultSchema, type UserListQuery } from '@/lib/schemas/user';
+import type { UserListQuery } from '@/lib/schemas/user';
 import { toQueryString } from './accounts';
 
 export const usersApi = {
@@ -12,7 +12,4 @@ export const usersApi = {
     const { page: _page, perPage: _perPage, ...filters } = query;
     return `/api/ui/export/users.csv${toQueryString(filters)}`;
   },
-  listSchema: userListSchema,
-  detailSchema: userSchema,
-  updateResultSchema: userUpdateResultSchema,
 };

@@ -3,13 +3,12 @@ import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { z } from '@/lib/schemas/zod';
 import { accountCreateSchema } from '@/lib/schemas/account';
-import de from '@/lib/i18n/messages/de.json';
-import en from '@/lib/i18n/messages/en.json';
+import { catalogues } from '@/lib/i18n/catalogue';
 import { configureZodLocale, useZodErrorMap } from './zod-locale';
 
 function errorMapFor(locale: 'de' | 'en') {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <NextIntlClientProvider locale={locale} messages={locale === 'de' ? de : en} timeZone="Europe/Berlin">
+    <NextIntlClientProvider locale={locale} messages={catalogues[locale]} timeZone="Europe/Berlin">
       {children}
     </NextIntlClientProvider>
   );

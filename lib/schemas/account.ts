@@ -2,6 +2,7 @@ import { z } from './zod';
 import { BENEFIT_CATALOGUE, BENEFIT_CODES } from './benefit-catalogue';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText, singleLineText } from './text';
+import { problem } from './problems';
 
 export const LEGAL_FORMS = ['GmbH', 'AG', 'SE', 'KG', 'OHG', 'GmbH & Co. KG', 'e.K.', 'GbR', 'eG', 'Sonstige'] as const;
 export const ACCOUNT_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const;
@@ -16,7 +17,7 @@ export const benefitSchema = z
     unit: z.enum(['month', 'working_day', 'year', 'occasion', 'percent']),
   })
   .refine((benefit) => BENEFIT_CATALOGUE.find((entry) => entry.code === benefit.code)?.unit === benefit.unit, {
-    message: 'Die Einheit passt nicht zur Leistung.',
+    message: problem('benefitUnitMismatch'),
     path: ['unit'],
   });
 export type Benefit = z.infer<typeof benefitSchema>;
@@ -25,32 +26,32 @@ export const benefitsSchema = z
   .array(benefitSchema)
   .max(BENEFIT_CATALOGUE.length)
   .refine((benefits) => new Set(benefits.map((benefit) => benefit.code)).size === benefits.length, {
-    message: 'Jede Leistung darf nur einmal vorkommen.',
+    message: problem('benefitDuplicate'),
   });
 
 const optionalText = (max: number) => singleLineText().max(max);
 
 /** The editable master data; the same rules for the form and the API (SPEC §2 Account). */
 const accountFields = {
-  name: singleLineText().min(2, 'Mindestens 2 Zeichen.').max(200, 'Höchstens 200 Zeichen.'),
+  name: singleLineText().min(2).max(200),
   legalForm: z.enum(LEGAL_FORMS),
   street: optionalText(200),
   zip: optionalText(10),
   city: optionalText(100),
-  country: singleLineText().regex(/^[A-Z]{2}$/, 'Ländercode mit zwei Großbuchstaben, z. B. DE.'),
+  country: singleLineText().regex(/^[A-Z]{2}$/, problem('countryCode')),
   contactName: optionalText(200),
-  contactEmail: singleLineText().pipe(z.union([z.literal(''), z.email('Keine gültige E-Mail-Adresse.').max(254)])),
-  contactPhone: optionalText(50).regex(/^[0-9+()\/\s-]*$/, 'Nur Ziffern, Leerzeichen und + ( ) / -.'),
+  contactEmail: singleLineText().pipe(z.union([z.literal(''), z.email().max(254)])),
+  contactPhone: optionalText(50).regex(/^[0-9+()\/\s-]*$/, problem('phoneChars')),
   vatId: z
-    .union([z.literal(''), singleLineText().regex(/^DE\d{9}$/, 'USt-IdNr.: DE und 9 Ziffern.')])
+    .union([z.literal(''), singleLineText().regex(/^DE\d{9}$/, problem('vatId'))])
     .nullable()
     .transform((value) => value || null),
-  employeeCount: z.number().int('Ganze Zahl.').min(0, 'Nicht negativ.').max(10_000_000),
+  employeeCount: z.number().int().min(0).max(10_000_000),
   notes: multiLineText().max(5000),
   benefits: benefitsSchema,
 };
 
-export const ZIP_MESSAGE_DE = 'Die PLZ hat 5 Ziffern.';
+export const ZIP_MESSAGE_DE = problem('zip');
 
 /** German postcodes have five digits; other countries' formats are not checked. An empty one is allowed. */
 export function isValidZip(zip: string, country: string): boolean {

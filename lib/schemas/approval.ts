@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText } from './text';
+import { problem } from './problems';
 
 export const APPROVAL_KINDS = ['account_activation', 'benefit_change', 'account_archive', 'role_grant'] as const;
 export const approvalKindSchema = z.enum(APPROVAL_KINDS);
@@ -81,7 +82,7 @@ export const approvalDecisionSchema = z
 export type ApprovalDecisionInput = z.input<typeof approvalDecisionSchema>;
 
 export const approvalRejectionSchema = z
-  .strictObject({ comment: multiLineText().min(1, 'Bitte begründen Sie die Ablehnung.').max(2000) })
+  .strictObject({ comment: multiLineText().min(1, problem('rejectionReasonRequired')).max(2000) })
   .meta({ id: 'ApprovalRejection' });
 
 export const approvalWithdrawalSchema = z

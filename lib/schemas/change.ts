@@ -2,6 +2,7 @@ import { z } from './zod';
 import { fieldChangeSchema } from './approval';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './list';
 import { singleLineText } from './text';
+import { problem } from './problems';
 
 export const CHANGE_ENTITY_TYPES = ['account', 'user', 'document', 'task', 'whitelist_entry', 'approval'] as const;
 export const CHANGE_ACTIONS = [
@@ -73,13 +74,13 @@ export const changeListQuerySchema = z
     after: z.uuid().optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: 'Das Enddatum liegt vor dem Anfangsdatum.',
+    message: problem('endBeforeStart'),
     path: ['to'],
   })
   // A page number alone reaches as deep as the count does; beyond, "Weiter" carries a cursor.
   // So no request skips more than MAX_COUNTED_CHANGES rows, and a deep page costs what page 1 does.
   .refine((query) => query.after !== undefined || query.page <= maxChangePage(query.perPage), {
-    message: `Ohne „Weiter“ reichen die Seitenzahlen bis zu den ersten ${MAX_COUNTED_CHANGES.toLocaleString('de-DE')} Einträgen; weiter blättert man mit „Weiter“ oder grenzt mit einem Filter ein.`,
+    message: problem('pageBeyondCount'),
     path: ['page'],
   })
   .meta({ id: 'ChangeListQuery' });
@@ -102,7 +103,7 @@ export type ChangeList = z.infer<typeof changeListSchema>;
 export const changeExportQuerySchema = z
   .strictObject(changeFilters)
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: 'Das Enddatum liegt vor dem Anfangsdatum.',
+    message: problem('endBeforeStart'),
     path: ['to'],
   })
   .meta({ id: 'ChangeExportQuery' });

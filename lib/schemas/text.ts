@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { problem } from './problems';
 
 /**
  * The one primitive for text that people type: every text field of every input schema and every
@@ -19,9 +20,9 @@ const INVISIBLE_ONLY =
   /^[\s\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0]+$/;
 
 export const TEXT_MESSAGES = {
-  control: 'Enthält unzulässige Steuerzeichen.',
-  bidi: 'Enthält unzulässige Zeichen zur Schreibrichtung.',
-  invisible: 'Enthält nur unsichtbare Zeichen.',
+  control: problem('controlChars'),
+  bidi: problem('bidiChars'),
+  invisible: problem('invisibleOnly'),
 } as const;
 
 /** Lone UTF-16 surrogates cannot be stored as UTF-8; treat them like control characters. */

@@ -3,30 +3,29 @@ import { localeSchema, USER_STATUSES, userStatusSchema } from './auth';
 import { listQuerySchema, listResponseSchema } from './list';
 import { ROLES, roleSchema } from './roles';
 import { secretText, singleLineText } from './text';
+import { problem } from './problems';
 
 export { ROLES, USER_STATUSES };
 
 /** Password rules every form shows; the server also refuses common passwords and the e-mail's local part. */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
-export const passwordSchema = secretText()
-  .min(PASSWORD_MIN_LENGTH, `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`)
-  .max(PASSWORD_MAX_LENGTH, `Höchstens ${PASSWORD_MAX_LENGTH} Zeichen.`);
+export const passwordSchema = secretText().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
-const emailSchema = singleLineText().toLowerCase().pipe(z.email('Keine gültige E-Mail-Adresse.').max(254));
-const nameSchema = singleLineText().min(1, 'Pflichtfeld.').max(100, 'Höchstens 100 Zeichen.');
+const emailSchema = singleLineText().toLowerCase().pipe(z.email().max(254));
+const nameSchema = singleLineText().min(1).max(100);
 const phoneSchema = singleLineText()
   .max(50)
-  .regex(/^[0-9+()\/\s-]*$/, 'Nur Ziffern, Leerzeichen und + ( ) / -.');
+  .regex(/^[0-9+()\/\s-]*$/, problem('phoneChars'));
 
 /** Managers belong to an account; every other role to none (SPEC §2 User). */
 function checkAccountForRole(value: { role?: string; accountId?: string | null }, ctx: z.RefinementCtx) {
   if (value.role === undefined) return;
   if (value.role === 'manager' && !value.accountId) {
-    ctx.addIssue({ code: 'custom', path: ['accountId'], message: 'Manager brauchen ein Konto.' });
+    ctx.addIssue({ code: 'custom', path: ['accountId'], message: problem('managerNeedsAccount') });
   }
   if (value.role !== 'manager' && value.accountId) {
-    ctx.addIssue({ code: 'custom', path: ['accountId'], message: 'Nur Manager gehören zu einem Konto.' });
+    ctx.addIssue({ code: 'custom', path: ['accountId'], message: problem('onlyManagersHaveAccount') });
   }
 }
 
@@ -153,10 +152,10 @@ export const profileUpdateSchema = z
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export const passwordChangeSchema = z
-  .strictObject({ currentPassword: secretText().min(1, 'Pflichtfeld.').max(1024), newPassword: passwordSchema })
+  .strictObject({ currentPassword: secretText().min(1).max(1024), newPassword: passwordSchema })
   .meta({ id: 'PasswordChange' });
 export const emailChangeSchema = z
-  .strictObject({ email: emailSchema, currentPassword: secretText().min(1, 'Pflichtfeld.').max(1024) })
+  .strictObject({ email: emailSchema, currentPassword: secretText().min(1).max(1024) })
   .meta({ id: 'EmailChange' });
 export const sessionInfoSchema = z
   .object({

@@ -4,6 +4,9 @@ import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 export interface ServerErrorDetail {
   path: string;
   message: string;
+  /** The problem's key in the catalogue `validation.*`. */
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
 export interface ApplyServerErrorsOptions {
@@ -11,6 +14,8 @@ export interface ApplyServerErrorsOptions {
   fields?: readonly string[] | ((path: string) => boolean);
   /** Default `server`: unmatched messages land in `errors.root.server`. */
   rootKey?: string;
+  /** The text shown for a detail, e.g. `useProblemText()` (by its `code`, in the UI's language). */
+  translate?: (detail: ServerErrorDetail) => string;
 }
 
 export interface ApplyServerErrorsResult {
@@ -39,7 +44,7 @@ export function applyServerErrors<T extends FieldValues>(
   details: readonly ServerErrorDetail[] | null | undefined,
   options: ApplyServerErrorsOptions = {},
 ): ApplyServerErrorsResult {
-  const { fields, rootKey = 'server' } = options;
+  const { fields, rootKey = 'server', translate = (detail: ServerErrorDetail) => detail.message } = options;
   const isField =
     fields === undefined ? () => true : typeof fields === 'function' ? fields : (path: string) => fields.includes(path);
   const applied: string[] = [];
@@ -49,7 +54,7 @@ export function applyServerErrors<T extends FieldValues>(
     const path = normaliseErrorPath(detail.path);
     if (path && isField(path)) {
       if (!applied.includes(path)) {
-        setError(path as FieldPath<T>, { type: 'server', message: detail.message });
+        setError(path as FieldPath<T>, { type: 'server', message: translate(detail) });
         applied.push(path);
       }
     } else {
@@ -57,7 +62,7 @@ export function applyServerErrors<T extends FieldValues>(
     }
   }
   if (unmatched.length > 0) {
-    setError(`root.${rootKey}`, { type: 'server', message: unmatched.map((detail) => detail.message).join(' ') });
+    setError(`root.${rootKey}`, { type: 'server', message: unmatched.map(translate).join(' ') });
   }
   return { applied, unmatched };
 }

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { fieldId } from './field-id';
+import { useProblemText } from './problem-text';
 
 export interface FlatFieldError {
   /** `name`, `benefits.0.amountCents`, `benefits` (array-level) or `root.<key>` (no field). */
@@ -61,7 +62,11 @@ export function FormErrorSummary<T extends FieldValues>({
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const focusedFor = useRef(0);
-  const items = flattenFieldErrors(errors as FieldErrors);
+  const problemText = useProblemText();
+  const items = flattenFieldErrors(errors as FieldErrors).map((item) => ({
+    ...item,
+    message: problemText(item.message),
+  }));
   const count = items.length;
 
   useEffect(() => {

@@ -3,6 +3,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { errorIdOf, fieldId, helpIdOf } from './field-id';
+import { useProblemText } from './problem-text';
 
 export type FieldErrorLike = FieldError | { message?: string } | string | null | undefined;
 
@@ -89,7 +90,10 @@ export function errorMessageOf(error: FieldErrorLike): string | undefined {
 export function FormField(props: FormFieldProps) {
   const { name, label, id: givenId, error, help, required, className, controlClassName, isLabelHidden } = props;
   const id = givenId ?? fieldId(name);
-  const message = errorMessageOf(error);
+  const problemText = useProblemText();
+  const raw = errorMessageOf(error);
+  // A schema's own German message (or a server detail) in the UI's language.
+  const message = raw ? problemText(raw) : undefined;
   const errorId = errorIdOf(id);
   const helpId = helpIdOf(id);
   const describedBy = [message ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined;

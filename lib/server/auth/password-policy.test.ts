@@ -67,7 +67,7 @@ describe('assertPasswordPolicy', () => {
     } catch (error) {
       expect(error).toMatchObject({ statusCode: 422, code: 'validation_failed' });
       expect((error as { details: unknown }).details).toEqual([
-        { path: 'newPassword', message: PASSWORD_MESSAGES.common },
+        { path: 'newPassword', message: PASSWORD_MESSAGES.common, code: 'passwordCommon' },
       ]);
     }
   });

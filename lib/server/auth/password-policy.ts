@@ -2,7 +2,9 @@ import 'server-only';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user';
+import type { ProblemKey } from '@/lib/schemas/problems';
 import { ApiError } from '@/lib/server/http/api-error';
+import { germanProblem } from '@/lib/server/http/german-problem';
 
 /** The list ships in the repository beside this file (source and licence in its header). */
 const COMMON_PASSWORDS_FILE = path.join(process.cwd(), 'lib/server/auth/common-passwords.txt');
@@ -35,12 +37,27 @@ function candidates(password: string): Set<string> {
   ]);
 }
 
-export const PASSWORD_MESSAGES = {
-  tooShort: `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`,
-  tooLong: `Höchstens ${PASSWORD_MAX_LENGTH} Zeichen.`,
-  common: 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
-  containsEmail: 'Das Passwort darf den Teil Ihrer E-Mail-Adresse vor dem @ nicht enthalten.',
-} as const;
+/** Each problem's key in the catalogue `validation.*` and the numbers its text names. */
+const PASSWORD_PROBLEMS = {
+  tooShort: { code: 'tooShort', params: { minimum: PASSWORD_MIN_LENGTH } },
+  tooLong: { code: 'tooLong', params: { maximum: PASSWORD_MAX_LENGTH } },
+  common: { code: 'passwordCommon' },
+  containsEmail: { code: 'passwordContainsEmail' },
+} as const satisfies Record<string, { code: ProblemKey; params?: Record<string, number> }>;
+
+export const PASSWORD_MESSAGES = Object.fromEntries(
+  Object.entries(PASSWORD_PROBLEMS).map(([name, problem]) => [
+    name,
+    germanProblem(problem.code, 'params' in problem ? problem.params : undefined),
+  ]),
+) as Record<keyof typeof PASSWORD_PROBLEMS, string>;
+
+const PROBLEM_OF_MESSAGE = new Map(
+  Object.entries(PASSWORD_PROBLEMS).map(([name, problem]) => [
+    PASSWORD_MESSAGES[name as keyof typeof PASSWORD_PROBLEMS],
+    problem,
+  ]),
+);
 
 /**
  * The password policy of SPEC §2: 12–128 characters, not a common password, not containing the
@@ -68,6 +85,6 @@ export function assertPasswordPolicy(password: string, email: string, field: str
   const problems = checkPassword(password, email);
   if (problems.length === 0) return;
   throw new ApiError('validation_failed', problems[0]!, {
-    details: problems.map((message) => ({ path: field, message })),
+    details: problems.map((message) => ({ path: field, message, ...PROBLEM_OF_MESSAGE.get(message) })),
   });
 }

@@ -1,5 +1,7 @@
 import 'server-only';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@/lib/schemas/common';
+import type { ProblemKey } from '@/lib/schemas/problems';
+import { germanProblem } from './german-problem';
 
 /** The one error class of the API: a closed code list, each with its HTTP status (SPEC §5). */
 export class ApiError extends Error {
@@ -37,7 +39,13 @@ export class ApiError extends Error {
 
 export const notFound = (what = 'Eintrag') => new ApiError('not_found', `${what} nicht gefunden.`);
 
-/** A state-machine or input refusal the schema cannot see: 422 naming the field the user fixes. */
-export function invalidField(path: string, message: string): ApiError {
-  return new ApiError('validation_failed', message, { details: [{ path, message }] });
+/**
+ * A state-machine or input refusal the schema cannot see: 422 naming the field the user fixes,
+ * with the problem's key (`code`) from the catalogue `validation.*` and its German text.
+ */
+export function invalidField(path: string, code: ProblemKey, params?: Record<string, string | number>): ApiError {
+  const message = germanProblem(code, params);
+  return new ApiError('validation_failed', message, {
+    details: [{ path, message, code, ...(params ? { params } : {}) }],
+  });
 }

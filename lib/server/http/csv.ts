@@ -84,6 +84,8 @@ export function csvResponse(options: {
   fileName: string;
   header: readonly string[];
   rows: AsyncIterable<readonly CsvCell[]>;
+  /** The language of the header and labels (from `Accept-Language`); German by default. */
+  locale?: 'de' | 'en';
 }): Response {
   const encoder = new TextEncoder();
   const iterator = options.rows[Symbol.asyncIterator]();
@@ -130,6 +132,8 @@ export function csvResponse(options: {
       'content-disposition': `attachment; filename="${safeFileName(options.fileName)}"`,
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
+      'content-language': options.locale ?? 'de',
+      vary: 'Accept-Language',
     },
   });
 }

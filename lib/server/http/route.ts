@@ -18,6 +18,8 @@ import {
 import type { Access, Operation } from './operation';
 import { readJsonBody } from './read-body';
 import './zod-locale';
+import { validationProblemOf } from '@/lib/format/zod-error-map';
+import { problemKeyOf } from '@/lib/schemas/problems';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : never;
 
@@ -52,11 +54,22 @@ export function jsonResponse(body: unknown, status = 200, headers: HeadersInit =
   });
 }
 
+/**
+ * One detail per issue: the field's path, the German text and the text's key (`code`, with its
+ * numbers in `params`) from the catalogue `validation.*`, so the UI shows the problem in its language.
+ */
 export function zodIssuesToDetails(error: z.ZodError) {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || '(root)',
-    message: issue.message,
-  }));
+  return error.issues.map((issue) => {
+    // A schema's own message, or the error map's text without numbers, is one of the catalogue's.
+    const known = problemKeyOf(issue.message);
+    const found = known ? { key: known } : validationProblemOf(issue);
+    return {
+      path: issue.path.map(String).join('.') || '(root)',
+      message: issue.message,
+      code: found?.key ?? 'invalid',
+      ...(found && 'values' in found && found.values ? { params: found.values } : {}),
+    };
+  });
 }
 
 /**

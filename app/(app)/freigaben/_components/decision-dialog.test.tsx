@@ -30,7 +30,11 @@ const APPROVAL: Approval = {
 
 function renderDialog(props: Partial<DecisionDialogProps> = {}, approval: Approval = APPROVAL) {
   // jsdom has no Response: the dialog only reads ok and json().
-  global.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => approval })) as unknown as typeof fetch;
+  global.fetch = jest.fn(async () => ({
+    ok: true,
+    status: 200,
+    json: async () => approval,
+  })) as unknown as typeof fetch;
   const onDecide = jest.fn<ReturnType<DecisionDialogProps['onDecide']>, Parameters<DecisionDialogProps['onDecide']>>(
     async () => ({ ok: true, data: { ...approval, status: 'approved' } }),
   );
@@ -89,7 +93,9 @@ describe('DecisionDialog', () => {
     });
     await screen.findByRole('columnheader', { name: 'Vorher' });
     await events.click(screen.getByRole('button', { name: 'Freigeben' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Eine eigene Anfrage muss jemand anderes freigeben.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Eine eigene Anfrage kann nicht selbst entschieden werden (Vier-Augen-Prinzip).',
+    );
     expect(onHide).not.toHaveBeenCalled();
   });
 
@@ -104,7 +110,14 @@ describe('DecisionDialog', () => {
     global.fetch = jest.fn() as typeof fetch;
     renderWithIntl(
       <QueryClientProvider client={new QueryClient()}>
-        <DecisionDialog approval={APPROVAL} mode="withdraw" show onHide={jest.fn()} onDecide={onDecide} onDecided={jest.fn()} />
+        <DecisionDialog
+          approval={APPROVAL}
+          mode="withdraw"
+          show
+          onHide={jest.fn()}
+          onDecide={onDecide}
+          onDecided={jest.fn()}
+        />
       </QueryClientProvider>,
       'en',
     );

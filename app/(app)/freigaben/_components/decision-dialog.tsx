@@ -9,6 +9,7 @@ import { useTranslations } from 'next-intl';
 import { FieldDiffTable } from '@/components/history/field-diff-table';
 import type { ActionResult } from '@/lib/api-client/action';
 import { approvalSchema, type Approval } from '@/lib/schemas/approval';
+import { useApiProblemText } from '@/components/ui/form/problem-text';
 
 export type Decision = 'approve' | 'reject' | 'withdraw';
 
@@ -25,7 +26,9 @@ export interface DecisionDialogProps {
 
 /** The approval as the API answers it now, through the same-origin proxy. */
 async function fetchApproval(id: string): Promise<Approval> {
-  const response = await fetch(`/api/ui/approvals/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } });
+  const response = await fetch(`/api/ui/approvals/${encodeURIComponent(id)}`, {
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(String(response.status));
   return approvalSchema.parse(await response.json());
 }
@@ -36,6 +39,7 @@ async function fetchApproval(id: string): Promise<Approval> {
  */
 export function DecisionDialog({ approval, mode, show, onHide, onDecide, onDecided }: DecisionDialogProps) {
   const t = useTranslations('approvals');
+  const apiProblemText = useApiProblemText();
   const tCommon = useTranslations('common');
   const titleId = useId();
   const commentId = useId();
@@ -65,7 +69,7 @@ export function DecisionDialog({ approval, mode, show, onHide, onDecide, onDecid
     const result = await onDecide(decision, comment.trim());
     setBusy(null);
     if (!result.ok) {
-      setError(result.error.details?.[0]?.message ?? result.error.message);
+      setError(apiProblemText(result.error));
       return;
     }
     setComment('');

@@ -6,6 +6,8 @@ import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
 import { emailChangeSchema } from '@/lib/schemas/user';
 import { changeEmailAction } from './profile-actions';
+import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
+import { SubmitButton } from '@/components/record/submit-button';
 
 interface EmailChangeValues {
   email: string;
@@ -24,6 +26,8 @@ const schema = z.object({ email: emailChangeSchema.shape.email, currentPassword:
  */
 export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const t = useTranslations('profile.email');
+  const problemText = useProblemText();
+  const apiProblemText = useApiProblemText();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useZodForm<EmailChangeValues, EmailChangeValues>(schema, { defaultValues: EMPTY });
   const { errors, submitCount } = form.formState;
@@ -37,12 +41,15 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
       setSentTo(values.email);
       return;
     }
-    const { statusCode, details, message } = result.error;
+    const { statusCode, details } = result.error;
     if ((statusCode === 422 || statusCode === 400 || statusCode === 403 || statusCode === 409) && details?.length) {
-      const { unmatched } = applyServerErrors(form.setError, details, { fields: ['email', 'currentPassword'] });
+      const { unmatched } = applyServerErrors(form.setError, details, {
+        fields: ['email', 'currentPassword'],
+        translate: problemText,
+      });
       if (unmatched.length === 0) return;
     }
-    form.setError('root.server', { type: 'server', message: t('failed', { message }) });
+    form.setError('root.server', { type: 'server', message: t('failed', { message: apiProblemText(result.error) }) });
   }
 
   return (
@@ -93,16 +100,9 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
               />
             </div>
           </div>
-          <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy || undefined}>
-            {isBusy ? (
-              <>
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                {t('sending')}
-              </>
-            ) : (
-              t('submit')
-            )}
-          </button>
+          <SubmitButton isBusy={isBusy} busyLabel={t('sending')}>
+            {t('submit')}
+          </SubmitButton>
         </form>
       </div>
     </section>

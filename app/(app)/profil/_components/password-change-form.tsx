@@ -8,6 +8,8 @@ import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/co
 import { useToast } from '@/components/ui/toast-provider';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user';
 import { changePasswordAction } from './profile-actions';
+import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
+import { SubmitButton } from '@/components/record/submit-button';
 
 interface PasswordChangeValues {
   currentPassword: string;
@@ -20,6 +22,8 @@ const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', newP
 /** Change the password: the current one proves it is the user; the API ends the other sessions. */
 export function PasswordChangeForm() {
   const t = useTranslations('profile.password');
+  const problemText = useProblemText();
+  const apiProblemText = useApiProblemText();
   const tIdentity = useTranslations('identity.password');
   const router = useRouter();
   const showToast = useToast();
@@ -51,16 +55,16 @@ export function PasswordChangeForm() {
       router.refresh();
       return;
     }
-    const { statusCode, details, message } = result.error;
+    const { statusCode, details } = result.error;
     if ((statusCode === 422 || statusCode === 400 || statusCode === 403) && details?.length) {
       const { unmatched } = applyServerErrors(
         form.setError,
         details.map((detail) => (detail.path === 'password' ? { ...detail, path: 'newPassword' } : detail)),
-        { fields: ['currentPassword', 'newPassword'] },
+        { fields: ['currentPassword', 'newPassword'], translate: problemText },
       );
       if (unmatched.length === 0) return;
     }
-    form.setError('root.server', { type: 'server', message: t('failed', { message }) });
+    form.setError('root.server', { type: 'server', message: t('failed', { message: apiProblemText(result.error) }) });
   }
 
   const rules = (
@@ -127,16 +131,9 @@ export function PasswordChangeForm() {
               />
             </div>
           </div>
-          <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy || undefined}>
-            {isBusy ? (
-              <>
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                {t('saving')}
-              </>
-            ) : (
-              t('submit')
-            )}
-          </button>
+          <SubmitButton isBusy={isBusy} busyLabel={t('saving')}>
+            {t('submit')}
+          </SubmitButton>
         </form>
       </div>
     </section>

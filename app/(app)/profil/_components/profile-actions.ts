@@ -3,7 +3,7 @@
 import { callApi } from '@/lib/api-client/action';
 import { profileApi } from '@/lib/api-client/profile';
 import { z } from '@/lib/schemas/zod';
-import { profileSchema, type ProfileUpdateInput } from '@/lib/schemas/user';
+import { type ProfileUpdateInput, acceptedSchema, profileSchema } from '@/lib/schemas/user';
 
 /** The PATCH answer: the profile, or (like the users' PATCH) the profile wrapped as `{user}`. */
 const profileUpdateResultSchema = z.union([
@@ -32,7 +32,7 @@ export async function changeEmailAction(email: string, currentPassword: string) 
   return callApi(profileApi.emailPath, {
     method: 'POST',
     body: { email, currentPassword },
-    schema: profileApi.acceptedSchema,
+    schema: acceptedSchema,
   });
 }
 

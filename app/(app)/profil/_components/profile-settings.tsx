@@ -14,6 +14,7 @@ import { LOCALES, type Locale } from '@/lib/schemas/locales';
 import { profileSchema, profileUpdateSchema, type User } from '@/lib/schemas/user';
 import { UserConflictPanel, comparableFromUser } from '@/components/users/user-conflict-panel';
 import { updateProfileAction } from './profile-actions';
+import { useApiProblemText } from '@/components/ui/form/problem-text';
 
 interface PersonalValues {
   firstName: string;
@@ -38,6 +39,7 @@ const valuesOf = (profile: User): PersonalValues => ({
  */
 export function ProfileSettings({ profile }: { profile: User }) {
   const t = useTranslations('profile');
+  const apiProblemText = useApiProblemText();
   const tCommon = useTranslations('common');
   const router = useRouter();
   const showToast = useToast();
@@ -80,7 +82,7 @@ export function ProfileSettings({ profile }: { profile: User }) {
       }
       if (!result.ok) {
         setChosenLocale(current.locale);
-        showToast({ variant: 'danger', message: t('toasts.failed', { message: result.error.message }) });
+        showToast({ variant: 'danger', message: t('toasts.failed', { message: apiProblemText(result.error) }) });
         return;
       }
       adopt(result.data);

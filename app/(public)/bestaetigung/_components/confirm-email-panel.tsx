@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { confirmEmailAction } from '@/components/identity/identity-actions';
 import { tokenProblemOf, type TokenProblem } from '@/components/identity/token-problem';
 import { TokenProblemView } from '@/components/identity/token-problem-view';
+import { useApiProblemText } from '@/components/ui/form/problem-text';
 
 export interface ConfirmEmailPanelProps {
   token: string;
@@ -18,6 +19,7 @@ export interface ConfirmEmailPanelProps {
  */
 export function ConfirmEmailPanel({ token, isSignedIn }: ConfirmEmailPanelProps) {
   const t = useTranslations('identity.confirm');
+  const apiProblemText = useApiProblemText();
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [problem, setProblem] = useState<TokenProblem | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,7 +35,7 @@ export function ConfirmEmailPanel({ token, isSignedIn }: ConfirmEmailPanelProps)
     setState('idle');
     const tokenProblem = tokenProblemOf(result.error);
     if (tokenProblem) setProblem(tokenProblem);
-    else setFailure(result.error.message);
+    else setFailure(apiProblemText(result.error));
   }
 
   if (problem) return <TokenProblemView problem={problem} purpose="confirm" isSignedIn={isSignedIn} />;

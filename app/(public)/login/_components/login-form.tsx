@@ -6,6 +6,7 @@ import { signInWithCredentials } from '@/lib/auth/browser-auth';
 import { useTranslations } from 'next-intl';
 import { matchRoute } from '@/lib/auth/route-table';
 import { parseSignInError, type ParsedSignInError } from '@/lib/auth/sign-in-error';
+import { SubmitButton } from '@/components/record/submit-button';
 
 /** Counts down once a second (seed §9: alert countdown step 1 s). */
 function useCountdown(seconds: number | undefined) {
@@ -121,10 +122,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         />
       </div>
       <div className="d-flex align-items-center justify-content-between gap-3">
-        <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy}>
-          {isBusy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {isBusy ? t('submitting') : t('submit')}
-        </button>
+        <SubmitButton isBusy={isBusy} busyLabel={t('submitting')}>
+          {t('submit')}
+        </SubmitButton>
         {matchRoute('/pw-vergessen/') && <Link href="/pw-vergessen/">{t('forgotPassword')}</Link>}
       </div>
     </form>

@@ -46,6 +46,8 @@ describe('ForgotPasswordForm', () => {
     renderWithIntl(<ForgotPasswordForm />);
     await events.type(screen.getByRole('textbox', { name: /^E-Mail-Adresse/ }), 'wer@example.com');
     await events.click(screen.getByRole('button', { name: 'Link anfordern' }));
-    expect(await screen.findByText('Die Anfrage ist fehlgeschlagen: Zu viele Anfragen.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Die Anfrage ist fehlgeschlagen: Zu viele Anfragen. Bitte warten Sie einen Moment.'),
+    ).toBeInTheDocument();
   });
 });

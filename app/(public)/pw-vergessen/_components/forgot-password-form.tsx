@@ -6,6 +6,8 @@ import { useTranslations } from 'next-intl';
 import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
 import { forgotPasswordAction } from '@/components/identity/identity-actions';
+import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
+import { SubmitButton } from '@/components/record/submit-button';
 
 interface ForgotPasswordValues {
   email: string;
@@ -19,6 +21,8 @@ const schema = z.object({ email: z.string().trim().min(1).max(254).pipe(z.email(
  */
 export function ForgotPasswordForm() {
   const t = useTranslations('identity.forgot');
+  const problemText = useProblemText();
+  const apiProblemText = useApiProblemText();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm<ForgotPasswordValues, ForgotPasswordValues>(schema, { defaultValues: { email: '' } });
@@ -33,10 +37,10 @@ export function ForgotPasswordForm() {
       return;
     }
     if (result.error.statusCode === 422 && result.error.details?.length) {
-      applyServerErrors(form.setError, result.error.details, { fields: ['email'] });
+      applyServerErrors(form.setError, result.error.details, { fields: ['email'], translate: problemText });
       return;
     }
-    setFailure(result.error.message);
+    setFailure(apiProblemText(result.error));
   }
 
   if (sentTo) {
@@ -88,16 +92,9 @@ export function ForgotPasswordForm() {
         {...form.register('email')}
       />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-3">
-        <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy || undefined}>
-          {isBusy ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              {t('submitting')}
-            </>
-          ) : (
-            t('submit')
-          )}
-        </button>
+        <SubmitButton isBusy={isBusy} busyLabel={t('submitting')}>
+          {t('submit')}
+        </SubmitButton>
         <Link href="/login/">{t('backToLogin')}</Link>
       </div>
     </form>

@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { clientAddressHeaders } from '@/lib/client-address';
+import { LOCALE_COOKIE } from '@/lib/i18n/config';
+import { negotiateLocale } from '@/lib/i18n/negotiate-locale';
 import { appBaseUrl, benefitsApiUrl, selfCallHeaders } from '@/lib/env';
 import {
   decodeSessionToken,
@@ -54,6 +56,15 @@ async function forward(req: NextRequest, context: { params: Promise<{ path: stri
     const value = req.headers.get(name);
     if (value) headers.set(name, value);
   }
+  // The API speaks the UI's language where it has words for people (CSV headers and labels).
+  headers.set(
+    'accept-language',
+    negotiateLocale({
+      cookie: req.cookies.get(LOCALE_COOKIE)?.value,
+      userLocale: outcome.token.user.locale,
+      acceptLanguage: req.headers.get('accept-language'),
+    }),
+  );
   let upstream: Response;
   try {
     upstream = await fetch(target, {
@@ -79,6 +90,8 @@ async function forward(req: NextRequest, context: { params: Promise<{ path: stri
     'retry-after',
     'cache-control',
     'x-content-type-options',
+    'content-language',
+    'vary',
   ]) {
     const value = upstream.headers.get(name);
     if (value) responseHeaders.set(name, value);

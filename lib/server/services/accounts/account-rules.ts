@@ -12,10 +12,7 @@ export async function assertDistributorUser(db: DbOrTx, userId: string): Promise
     .where(eq(users.id, userId))
     .limit(1);
   if (!user || user.role !== 'distributor' || user.status === 'deactivated') {
-    throw invalidField(
-      'distributorId',
-      'Als Vertrieb kann nur ein aktiver Benutzer mit der Rolle Vertrieb eingetragen werden.',
-    );
+    throw invalidField('distributorId', 'distributorMustBeActiveDistributor');
   }
 }
 

@@ -22,7 +22,7 @@ async function placeAccount(tx: Tx, actor: Actor, id: string, input: AccountCrea
   if (!input.parentId) {
     if (actor.role === 'distributor') {
       if (input.distributorId && input.distributorId !== actor.id) {
-        throw invalidField('distributorId', 'Als Vertrieb legen Sie Konten nur für sich selbst an.');
+        throw invalidField('distributorId', 'distributorOnlyForSelf');
       }
       return { lineage: [id], distributorId: actor.id };
     }
@@ -39,10 +39,10 @@ async function placeAccount(tx: Tx, actor: Actor, id: string, input: AccountCrea
   if (!parent) throw new ApiError('not_found', 'Übergeordnetes Konto nicht gefunden.');
   assertNotArchived(parent);
   if (parent.lineage.length + 1 > MAX_ACCOUNT_DEPTH) {
-    throw invalidField('parentId', `Konten können höchstens ${MAX_ACCOUNT_DEPTH} Ebenen tief verschachtelt werden.`);
+    throw invalidField('parentId', 'accountTooDeep', { max: MAX_ACCOUNT_DEPTH });
   }
   if (input.distributorId && input.distributorId !== parent.distributorId) {
-    throw invalidField('distributorId', 'Unterkonten übernehmen den Vertrieb des obersten Kontos.');
+    throw invalidField('distributorId', 'subAccountInheritsDistributor');
   }
   return { lineage: [...parent.lineage, id], distributorId: parent.distributorId };
 }

@@ -22,15 +22,12 @@ export async function requestAccountActivation(
     const row = await requireAccountRow(tx, actor, id);
     assertNotArchived(row);
     if (row.status !== 'draft') {
-      throw invalidField('status', 'Nur Konten im Entwurf können zur Aktivierung vorgelegt werden.');
+      throw invalidField('status', 'onlyDraftsCanBeSubmitted');
     }
     if (row.parentId) {
       const [parent] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.id, row.parentId));
       if (parent?.status !== 'active') {
-        throw invalidField(
-          'parentId',
-          'Ein Unterkonto kann erst aktiviert werden, wenn das übergeordnete Konto aktiv ist.',
-        );
+        throw invalidField('parentId', 'parentMustBeActive');
       }
     }
     return requestApproval(tx, actor, {

@@ -15,7 +15,7 @@ export async function requestAccountArchive(actor: Actor, id: string, input: { r
     const row = await requireAccountRow(tx, actor, id);
     assertNotArchived(row);
     if (row.status !== 'active' && row.status !== 'suspended') {
-      throw invalidField('status', 'Nur aktive oder gesperrte Konten können archiviert werden.');
+      throw invalidField('status', 'onlyActiveOrSuspendedCanBeArchived');
     }
     return requestApproval(tx, actor, {
       kind: 'account_archive',

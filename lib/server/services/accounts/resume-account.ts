@@ -21,11 +21,11 @@ export async function resumeAccount(actor: Actor, id: string): Promise<Account> 
     await lockTree(tx, await requireAccountRow(tx, actor, id));
     const row = await requireAccountRow(tx, actor, id);
     assertNotArchived(row);
-    if (row.status !== 'suspended') throw invalidField('status', 'Nur gesperrte Konten können entsperrt werden.');
+    if (row.status !== 'suspended') throw invalidField('status', 'onlySuspendedCanBeResumed');
     if (row.parentId) {
       const [parent] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.id, row.parentId));
       if (parent?.status !== 'active') {
-        throw invalidField('parentId', 'Das übergeordnete Konto ist nicht aktiv; entsperren Sie zuerst dieses.');
+        throw invalidField('parentId', 'resumeParentFirst');
       }
     }
 

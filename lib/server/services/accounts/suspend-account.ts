@@ -21,7 +21,7 @@ export async function suspendAccount(actor: Actor, id: string): Promise<Account>
     await lockTree(tx, await requireAccountRow(tx, actor, id));
     const row = await requireAccountRow(tx, actor, id);
     assertNotArchived(row);
-    if (row.status !== 'active') throw invalidField('status', 'Nur aktive Konten können gesperrt werden.');
+    if (row.status !== 'active') throw invalidField('status', 'onlyActiveCanBeSuspended');
 
     const suspended = await tx
       .update(accounts)

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isStaff } from '@/lib/schemas/roles';
-import { ZIP_MESSAGE_DE, isValidZip, type Account, type accountUpdateSchema } from '@/lib/schemas/account';
+import { isValidZip, type Account, type accountUpdateSchema } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb, type Tx } from '@/lib/server/db/client';
 import { accounts, type BenefitRow } from '@/lib/server/db/schema';
@@ -32,10 +32,7 @@ async function checkDistributorChange(tx: Tx, actor: Actor, current: AccountRow,
     throw new ApiError('forbidden', 'Nur Administration und Innendienst dürfen den Vertrieb eines Kontos ändern.');
   }
   if (current.parentId) {
-    throw invalidField(
-      'distributorId',
-      'Unterkonten übernehmen den Vertrieb des obersten Kontos; ändern Sie ihn dort.',
-    );
+    throw invalidField('distributorId', 'subAccountDistributorAtTop');
   }
   if (next) await assertDistributorUser(tx, next);
   return true;
@@ -88,7 +85,7 @@ export async function updateAccount(
 
     if (changes.zip !== undefined || changes.country !== undefined) {
       if (!isValidZip(changes.zip ?? current.zip, changes.country ?? current.country)) {
-        throw invalidField('zip', ZIP_MESSAGE_DE);
+        throw invalidField('zip', 'zip');
       }
     }
 

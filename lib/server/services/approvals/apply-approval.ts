@@ -66,7 +66,7 @@ async function applyToAccount(tx: Tx, actor: Actor, approval: ApprovalRow): Prom
           .from(accounts)
           .where(eq(accounts.id, account.parentId));
         if (parent?.status !== 'active') {
-          throw invalidField('parentId', 'Das übergeordnete Konto ist nicht aktiv; das Unterkonto kann nicht aktiv werden.');
+          throw invalidField('parentId', 'parentNotActiveForActivation');
         }
       }
       return write({ status: 'active' }, 'status_change');

@@ -7,6 +7,7 @@ import { approvals, type ChangeField } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
 import { isUniqueViolation } from '@/lib/server/db/database-errors';
+import { germanProblem } from '@/lib/server/http/german-problem';
 
 type ApprovalInsert = typeof approvals.$inferInsert;
 export type ApprovalRef = z.input<typeof approvalRefSchema>;
@@ -34,12 +35,12 @@ const FIELD_OF_KIND: Record<ApprovalRequest['kind'], string> = {
   role_grant: 'role',
 };
 
-export const PENDING_APPROVAL_MESSAGE = 'Es gibt bereits eine offene Freigabe für diese Änderung.';
+export const PENDING_APPROVAL_MESSAGE = germanProblem('approvalPending');
 
 /** 409 without `current`: unlike a version conflict, there is no newer record to show. */
 export function pendingApprovalConflict(kind: ApprovalRequest['kind']): ApiError {
   return new ApiError('conflict', PENDING_APPROVAL_MESSAGE, {
-    details: [{ path: FIELD_OF_KIND[kind], message: PENDING_APPROVAL_MESSAGE }],
+    details: [{ path: FIELD_OF_KIND[kind], message: PENDING_APPROVAL_MESSAGE, code: 'approvalPending' }],
   });
 }
 

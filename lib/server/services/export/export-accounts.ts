@@ -1,8 +1,9 @@
 import 'server-only';
-import type { AccountExportQuery, AccountStatus } from '@/lib/schemas/account';
+import type { AccountExportQuery } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { berlinIsoDate, csvResponse, type CsvCell } from '@/lib/server/http/csv';
+import { csvHeader, csvTexts, labelOf, type CsvLocale } from '@/lib/server/http/csv-texts';
 import {
   accountExportColumns,
   resolveAccountFilters,
@@ -12,24 +13,17 @@ import { personName } from '@/lib/server/services/accounts/account-record';
 
 const BATCH_ROWS = 1000;
 
-export const ACCOUNT_STATUS_LABELS_DE: Record<AccountStatus, string> = {
-  draft: 'Entwurf',
-  active: 'Aktiv',
-  suspended: 'Gesperrt',
-  archived: 'Archiviert',
-};
-
-export const ACCOUNT_CSV_HEADER = [
-  'Kundennummer',
-  'Name',
-  'Rechtsform',
-  'Status',
-  'PLZ',
-  'Ort',
-  'Vertrieb',
-  'Mitarbeitende',
-  'Angelegt am',
-  'Geändert am',
+const ACCOUNT_COLUMNS = [
+  'customerNumber',
+  'name',
+  'legalForm',
+  'status',
+  'zip',
+  'city',
+  'distributor',
+  'employeeCount',
+  'createdAt',
+  'updatedAt',
 ] as const;
 
 /**
@@ -37,7 +31,8 @@ export const ACCOUNT_CSV_HEADER = [
  * it, only rows in reach (SPEC §4). Rows are read in batches of 1,000 as the client downloads, so
  * memory stays flat however large the export. The manager view adds the manager as first column.
  */
-export function exportAccountsCsv(actor: Actor, query: AccountExportQuery): Response {
+export function exportAccountsCsv(actor: Actor, query: AccountExportQuery, locale: CsvLocale = 'de'): Response {
+  const texts = csvTexts(locale);
   const byManager = query.view === 'manager';
 
   async function* rows(): AsyncGenerator<CsvCell[]> {
@@ -50,7 +45,7 @@ export function exportAccountsCsv(actor: Actor, query: AccountExportQuery): Resp
           row.customerNumber,
           row.name,
           row.legalForm,
-          ACCOUNT_STATUS_LABELS_DE[row.status],
+          labelOf(texts.accountStatus, row.status),
           row.zip,
           row.city,
           personName(row.distributorFirstName, row.distributorLastName) ?? '',
@@ -66,7 +61,8 @@ export function exportAccountsCsv(actor: Actor, query: AccountExportQuery): Resp
 
   return csvResponse({
     fileName: `konten-${berlinIsoDate()}.csv`,
-    header: byManager ? ['Manager', ...ACCOUNT_CSV_HEADER] : ACCOUNT_CSV_HEADER,
+    header: csvHeader(texts, 'accounts', byManager ? ['manager', ...ACCOUNT_COLUMNS] : ACCOUNT_COLUMNS),
+    locale,
     rows: rows(),
   });
 }

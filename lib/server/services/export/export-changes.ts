@@ -3,33 +3,13 @@ import type { ChangeExportQuery } from '@/lib/schemas/change';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { berlinIsoDate, csvResponse, type CsvCell } from '@/lib/server/http/csv';
+import { csvHeader, csvTexts, labelOf, type CsvLocale } from '@/lib/server/http/csv-texts';
 import { selectChangePage } from '@/lib/server/services/changes/change-list-query';
 import { formatChangeValue } from './change-value';
 
 const BATCH_ROWS = 1000;
 
-export const CHANGE_CSV_HEADER = ['Zeitpunkt', 'Benutzer', 'Objekttyp', 'Objekt', 'Aktion', 'Änderungen', 'ID'] as const;
-
-const ENTITY_TYPE_LABELS_DE: Record<string, string> = {
-  account: 'Konto',
-  user: 'Benutzer',
-  document: 'Dokument',
-  task: 'Aufgabe',
-  whitelist_entry: 'Whitelist-Eintrag',
-  approval: 'Freigabe',
-};
-
-const ACTION_LABELS_DE: Record<string, string> = {
-  create: 'Angelegt',
-  update: 'Geändert',
-  delete: 'Gelöscht',
-  status_change: 'Status geändert',
-  approve: 'Freigegeben',
-  reject: 'Abgelehnt',
-  withdraw: 'Zurückgezogen',
-  upload: 'Hochgeladen',
-  login_locked: 'Anmeldung gesperrt',
-};
+const CHANGE_COLUMNS = ['at', 'actor', 'entityType', 'entity', 'action', 'fields', 'id'] as const;
 
 /** `21.11.2026 14:05`: a history entry needs the time of day, not only the date. */
 const germanDateTime = new Intl.DateTimeFormat('de-DE', {
@@ -46,7 +26,8 @@ const germanDateTime = new Intl.DateTimeFormat('de-DE', {
  * (each batch starts behind the last row of the one before), so exporting a million entries never
  * re-reads skipped rows the way OFFSET batches would.
  */
-export function exportChangesCsv(actor: Actor, query: ChangeExportQuery): Response {
+export function exportChangesCsv(actor: Actor, query: ChangeExportQuery, locale: CsvLocale = 'de'): Response {
+  const texts = csvTexts(locale);
   async function* rows(): AsyncGenerator<CsvCell[]> {
     const db = await getDb();
     let after: string | undefined;
@@ -56,9 +37,9 @@ export function exportChangesCsv(actor: Actor, query: ChangeExportQuery): Respon
         yield [
           germanDateTime.format(row.at).replace(', ', ' '),
           row.actorLabel,
-          ENTITY_TYPE_LABELS_DE[row.entityType] ?? row.entityType,
+          labelOf(texts.entityType, row.entityType),
           row.entityLabel,
-          ACTION_LABELS_DE[row.action] ?? row.action,
+          labelOf(texts.action, row.action),
           row.fields
             .map((entry) => `${entry.field}: ${formatChangeValue(entry.before)} → ${formatChangeValue(entry.after)}`)
             .join(' | '),
@@ -69,5 +50,10 @@ export function exportChangesCsv(actor: Actor, query: ChangeExportQuery): Respon
       after = batch.at(-1)?.id;
     }
   }
-  return csvResponse({ fileName: `historie-${berlinIsoDate()}.csv`, header: CHANGE_CSV_HEADER, rows: rows() });
+  return csvResponse({
+    fileName: `historie-${berlinIsoDate()}.csv`,
+    header: csvHeader(texts, 'changes', CHANGE_COLUMNS),
+    rows: rows(),
+    locale,
+  });
 }

@@ -2,27 +2,28 @@ import 'server-only';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { berlinIsoDate, csvResponse, type CsvCell } from '@/lib/server/http/csv';
+import { csvHeader, csvTexts, labelOf, type CsvLocale } from '@/lib/server/http/csv-texts';
 import { selectUserPage, type UserFilters } from '@/lib/server/services/users/user-list-query';
-import { ROLE_LABELS_DE, USER_STATUS_LABELS_DE } from '@/lib/server/services/users/user-rules';
 
 const BATCH_ROWS = 1000;
 
-export const USER_CSV_HEADER = [
-  'Nachname',
-  'Vorname',
-  'E-Mail',
-  'Rolle',
-  'Konto',
-  'Status',
-  'Letzte Anmeldung',
-  'Angelegt am',
+const USER_COLUMNS = [
+  'lastName',
+  'firstName',
+  'email',
+  'role',
+  'account',
+  'status',
+  'lastLoginAt',
+  'createdAt',
 ] as const;
 
 /**
  * `GET /export/users.csv`: the user list as the caller filtered and sorted it, every page of it,
  * only users in reach (SPEC §4), read in batches of 1,000 as the client downloads.
  */
-export function exportUsersCsv(actor: Actor, query: UserFilters): Response {
+export function exportUsersCsv(actor: Actor, query: UserFilters, locale: CsvLocale = 'de'): Response {
+  const texts = csvTexts(locale);
   async function* rows(): AsyncGenerator<CsvCell[]> {
     const db = await getDb();
     for (let offset = 0; ; offset += BATCH_ROWS) {
@@ -32,9 +33,9 @@ export function exportUsersCsv(actor: Actor, query: UserFilters): Response {
           row.lastName,
           row.firstName,
           row.email,
-          ROLE_LABELS_DE[row.role],
+          labelOf(texts.roles, row.role),
           row.accountName ?? '',
-          USER_STATUS_LABELS_DE[row.status],
+          labelOf(texts.userStatus, row.status),
           row.lastLoginAt,
           row.createdAt,
         ];
@@ -43,5 +44,10 @@ export function exportUsersCsv(actor: Actor, query: UserFilters): Response {
     }
   }
 
-  return csvResponse({ fileName: `benutzer-${berlinIsoDate()}.csv`, header: USER_CSV_HEADER, rows: rows() });
+  return csvResponse({
+    fileName: `benutzer-${berlinIsoDate()}.csv`,
+    header: csvHeader(texts, 'users', USER_COLUMNS),
+    rows: rows(),
+    locale,
+  });
 }

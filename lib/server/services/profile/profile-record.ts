@@ -36,7 +36,7 @@ export async function lockOwnRow(db: DbOrTx, userId: string): Promise<UserRow> {
   return row;
 }
 
-export const wrongCurrentPassword = () => invalidField('currentPassword', 'Das aktuelle Passwort ist nicht korrekt.');
+export const wrongCurrentPassword = () => invalidField('currentPassword', 'wrongCurrentPassword');
 
 /**
  * The current password that confirms a password or e-mail change. Wrong ones count toward the

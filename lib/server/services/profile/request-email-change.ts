@@ -25,13 +25,13 @@ export async function requestEmailChange(
 
   const mail = await db.transaction(async (tx) => {
     const user = await lockOwnRow(tx, actor.id);
-    if (user.email.toLowerCase() === email) throw invalidField('email', 'Das ist bereits Ihre E-Mail-Adresse.');
+    if (user.email.toLowerCase() === email) throw invalidField('email', 'emailUnchanged');
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, actor.id)))
       .limit(1);
-    if (taken) throw invalidField('email', 'Diese Adresse ist bereits vergeben.');
+    if (taken) throw invalidField('email', 'emailTaken');
     const token = await issueOneTimeToken(tx, { userId: actor.id, purpose: 'email_confirmation', payload: { email } });
     return tokenMail(user, 'email_confirmation', token, email);
   });

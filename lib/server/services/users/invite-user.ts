@@ -19,8 +19,7 @@ import { isUniqueViolation } from '@/lib/server/db/database-errors';
 
 export type UserInvite = z.output<typeof userInviteSchema>;
 
-export const EMAIL_TAKEN_MESSAGE = 'Diese Adresse ist bereits vergeben.';
-const emailTaken = () => invalidField('email', EMAIL_TAKEN_MESSAGE);
+const emailTaken = () => invalidField('email', 'emailTaken');
 
 async function assertEmailFree(db: DbOrTx, email: string): Promise<void> {
   const [existing] = await db

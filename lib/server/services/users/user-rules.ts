@@ -57,8 +57,8 @@ export function assertNotSelf(actor: ActorRef, target: Pick<UserRow, 'id'>, what
 
 /** Managers belong to an account; every other role to none (SPEC §2 User), checked on the merged record. */
 export function checkRoleAccount(role: Role, accountId: string | null): void {
-  if (role === 'manager' && !accountId) throw invalidField('accountId', 'Manager brauchen ein Konto.');
-  if (role !== 'manager' && accountId) throw invalidField('accountId', 'Nur Manager gehören zu einem Konto.');
+  if (role === 'manager' && !accountId) throw invalidField('accountId', 'managerNeedsAccount');
+  if (role !== 'manager' && accountId) throw invalidField('accountId', 'onlyManagersHaveAccount');
 }
 
 /** Whether moving a user to `role` needs a role_grant approval instead of applying at once. */
@@ -69,29 +69,29 @@ export function needsRoleGrant(currentRole: Role | null, nextRole: Role): boolea
 /** Deactivated is final for now: such a user is read-only. */
 export function assertNotDeactivated(target: Pick<UserRow, 'status'>): void {
   if (target.status === 'deactivated') {
-    throw invalidField('status', 'Deaktivierte Benutzer können nicht mehr geändert werden.');
+    throw invalidField('status', 'userDeactivated');
   }
 }
 
 /** lock: from active or invited. */
 export function assertLockable(target: Pick<UserRow, 'status'>): void {
   assertNotDeactivated(target);
-  if (target.status === 'locked') throw invalidField('status', 'Der Benutzer ist bereits gesperrt.');
+  if (target.status === 'locked') throw invalidField('status', 'userAlreadyLocked');
 }
 
 /** unlock: only a locked user; back to active with a password, else to invited (activation pending). */
 export function unlockedStatus(target: Pick<UserRow, 'status' | 'passwordHash'>): 'active' | 'invited' {
   assertNotDeactivated(target);
-  if (target.status !== 'locked') throw invalidField('status', 'Nur gesperrte Benutzer können entsperrt werden.');
+  if (target.status !== 'locked') throw invalidField('status', 'userNotLocked');
   return target.passwordHash ? 'active' : 'invited';
 }
 
 /** resend-invitation: only an invited user whose role is not waiting for its approval. */
 export function assertInvitable(target: Pick<UserRow, 'status'>, hasPendingRoleGrant: boolean): void {
   if (target.status !== 'invited') {
-    throw invalidField('status', 'Nur eingeladene Benutzer erhalten eine neue Einladung.');
+    throw invalidField('status', 'userNotInvited');
   }
   if (hasPendingRoleGrant) {
-    throw invalidField('role', 'Die Rolle wartet auf Freigabe; die Einladung geht erst danach hinaus.');
+    throw invalidField('role', 'roleAwaitsApproval');
   }
 }

@@ -83,7 +83,7 @@ describe('UserActionsBar', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Benutzer sperren' });
     await events.click(within(dialog).getByRole('button', { name: 'Sperren' }));
     expect(
-      await screen.findByText('Die Aktion ist fehlgeschlagen: Keine Berechtigung für diesen Benutzer.'),
+      await screen.findByText('Die Aktion ist fehlgeschlagen: Dafür fehlt Ihnen die Berechtigung.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Benutzer sperren' })).toBeInTheDocument();
     expect(mockRefresh).not.toHaveBeenCalled();

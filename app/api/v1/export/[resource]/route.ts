@@ -10,13 +10,22 @@ import { exportApprovalsCsv } from '@/lib/server/services/export/export-approval
 import { exportChangesCsv } from '@/lib/server/services/export/export-changes';
 import { exportUsersCsv } from '@/lib/server/services/export/export-users';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
+import { csvLocaleOf } from '@/lib/server/http/csv-texts';
 
 /** `GET /export/{resource}.csv`: one streamed CSV export per resource, each with its list's filters. */
 const exporters: Record<string, ReturnType<typeof route>> = {
-  'accounts.csv': route(op.accountsCsv, ({ actor, query }) => Promise.resolve(exportAccountsCsv(actor, query))),
-  'users.csv': route(userOp.exportCsv, ({ actor, query }) => Promise.resolve(exportUsersCsv(actor, query))),
-  'approvals.csv': route(approvalOp.exportCsv, ({ actor, query }) => Promise.resolve(exportApprovalsCsv(actor, query))),
-  'changes.csv': route(changeOp.exportCsv, ({ actor, query }) => Promise.resolve(exportChangesCsv(actor, query))),
+  'accounts.csv': route(op.accountsCsv, ({ actor, query, req }) =>
+    Promise.resolve(exportAccountsCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+  ),
+  'users.csv': route(userOp.exportCsv, ({ actor, query, req }) =>
+    Promise.resolve(exportUsersCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+  ),
+  'approvals.csv': route(approvalOp.exportCsv, ({ actor, query, req }) =>
+    Promise.resolve(exportApprovalsCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+  ),
+  'changes.csv': route(changeOp.exportCsv, ({ actor, query, req }) =>
+    Promise.resolve(exportChangesCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+  ),
 };
 
 export async function GET(req: NextRequest, context: { params: Promise<{ resource: string }> }) {

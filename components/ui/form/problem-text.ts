@@ -1,0 +1,63 @@
+'use client';
+
+import { useCallback } from 'react';
+import { useTranslations } from 'next-intl';
+import type { Messages } from '@/lib/i18n/catalogue';
+import { isProblemKey, problemKeyOf } from '@/lib/schemas/problems';
+
+/** A validation problem as the API's `details` carry it, or a form's field error. */
+export interface ProblemLike {
+  path?: string;
+  message?: string;
+  /** The key in the catalogue `validation.*`. */
+  code?: string;
+  params?: Record<string, string | number>;
+}
+
+/** An API error body (lib/schemas/common errorBodySchema) as the client sees it. */
+export interface ApiProblemLike {
+  code?: string;
+  message?: string;
+  details?: readonly ProblemLike[] | null;
+}
+
+export type ProblemText = (problem: string | ProblemLike) => string;
+
+/**
+ * The text of a validation problem in the UI's language: by its key (`code`) when it has one, else
+ * by the German catalogue text a schema wrote (its own message), else the message as it came.
+ * The API's German `message` is what an English screen must never show (SPEC §6).
+ */
+export function useProblemText(): ProblemText {
+  const t = useTranslations('validation');
+  return useCallback(
+    (problem) => {
+      const { message = '', code, params } = typeof problem === 'string' ? { message: problem } : problem;
+      const key = code && isProblemKey(code) ? code : problemKeyOf(message);
+      if (key && t.has(key)) return t(key, params);
+      return message;
+    },
+    [t],
+  );
+}
+
+/**
+ * The text of a refused API call, for a toast or an alert: its first detail's problem when it has
+ * one, else the catalogue's text for the error code (`errors.api.<code>`), else the message.
+ */
+export function useApiProblemText(): (error: ApiProblemLike) => string {
+  const t = useTranslations('errors.api');
+  const tValidation = useTranslations('validation');
+  return useCallback(
+    (error) => {
+      for (const detail of error.details ?? []) {
+        const key = detail.code && isProblemKey(detail.code) ? detail.code : problemKeyOf(detail.message ?? '');
+        if (key && key !== 'invalid' && tValidation.has(key)) return tValidation(key, detail.params);
+      }
+      const code = error.code as keyof Messages['errors']['api'] | undefined;
+      if (code && t.has(code)) return t(code);
+      return error.message || t('internal');
+    },
+    [t, tValidation],
+  );
+}

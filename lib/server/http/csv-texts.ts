@@ -1,0 +1,77 @@
+import 'server-only';
+import de from '@/lib/i18n/messages/de.json';
+import en from '@/lib/i18n/messages/en.json';
+import approvalsDe from '@/lib/i18n/messages/approvals.de.json';
+import approvalsEn from '@/lib/i18n/messages/approvals.en.json';
+import csvDe from '@/lib/i18n/messages/csv.de.json';
+import csvEn from '@/lib/i18n/messages/csv.en.json';
+import historyDe from '@/lib/i18n/messages/history.de.json';
+import historyEn from '@/lib/i18n/messages/history.en.json';
+
+export type CsvLocale = 'de' | 'en';
+
+/**
+ * The words of a CSV export — column headers, roles, statuses, kinds and actions — from the UI's
+ * message catalogue by code, in German or English, so an export reads like the screen it came from.
+ */
+const TEXTS = {
+  de: {
+    headers: csvDe,
+    roles: de.roles,
+    accountStatus: de.status.account,
+    userStatus: de.status.user,
+    approvalKind: approvalsDe.kind,
+    approvalStatus: approvalsDe.status,
+    entityType: historyDe.entityType,
+    action: historyDe.action,
+  },
+  en: {
+    headers: csvEn,
+    roles: en.roles,
+    accountStatus: en.status.account,
+    userStatus: en.status.user,
+    approvalKind: approvalsEn.kind,
+    approvalStatus: approvalsEn.status,
+    entityType: historyEn.entityType,
+    action: historyEn.action,
+  },
+} as const;
+
+export type CsvTexts = (typeof TEXTS)['de'];
+
+export function csvTexts(locale: CsvLocale): CsvTexts {
+  return TEXTS[locale];
+}
+
+/** A label by code, or the code itself for one the catalogue does not know (never empty). */
+export function labelOf(labels: Record<string, string>, code: string): string {
+  return Object.hasOwn(labels, code) ? labels[code]! : code;
+}
+
+/**
+ * The export's language from `Accept-Language` (the UI's proxy sends the UI language): English
+ * when the caller prefers it to German, else German, the product's language.
+ */
+export function csvLocaleOf(acceptLanguage: string | null): CsvLocale {
+  let best: { locale: CsvLocale; q: number } | null = null;
+  for (const part of (acceptLanguage ?? '').slice(0, 1000).split(',')) {
+    const [tag = '', ...params] = part.trim().split(';');
+    const language = tag.toLowerCase().split('-')[0];
+    if (language !== 'de' && language !== 'en') continue;
+    const qParam = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { locale: language, q };
+  }
+  return best?.locale ?? 'de';
+}
+
+/** The header row of a resource's export, in the order of `columns`. */
+export function csvHeader<R extends keyof CsvTexts['headers']>(
+  texts: CsvTexts,
+  resource: R,
+  columns: readonly (keyof CsvTexts['headers'][R])[],
+): string[] {
+  const headers = texts.headers[resource] as Record<string, string>;
+  return columns.map((column) => headers[column as string]!);
+}
