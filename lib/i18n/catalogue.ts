@@ -12,6 +12,8 @@ import profileDe from './messages/profile.de.json';
 import profileEn from './messages/profile.en.json';
 import usersDe from './messages/users.de.json';
 import usersEn from './messages/users.en.json';
+import whitelistDe from './messages/whitelist.de.json';
+import whitelistEn from './messages/whitelist.en.json';
 
 /**
  * The message catalogue: the shell's texts plus one file per resource, so that each feature
@@ -26,6 +28,7 @@ export const catalogues = {
     profile: profileDe,
     approvals: approvalsDe,
     history: historyDe,
+    whitelist: whitelistDe,
     status: { ...de.status, approval: approvalsDe.status },
   },
   en: {
@@ -36,6 +39,7 @@ export const catalogues = {
     profile: profileEn,
     approvals: approvalsEn,
     history: historyEn,
+    whitelist: whitelistEn,
     status: { ...en.status, approval: approvalsEn.status },
   },
 };

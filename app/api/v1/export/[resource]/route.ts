@@ -4,11 +4,13 @@ import * as op from '@/lib/server/http/operations/export';
 import * as approvalOp from '@/lib/server/http/operations/approvals';
 import * as changeOp from '@/lib/server/http/operations/changes';
 import * as userOp from '@/lib/server/http/operations/users';
+import * as whitelistOp from '@/lib/server/http/operations/whitelist';
 import { errorResponse, route } from '@/lib/server/http/route';
 import { exportAccountsCsv } from '@/lib/server/services/export/export-accounts';
 import { exportApprovalsCsv } from '@/lib/server/services/export/export-approvals';
 import { exportChangesCsv } from '@/lib/server/services/export/export-changes';
 import { exportUsersCsv } from '@/lib/server/services/export/export-users';
+import { exportWhitelistCsv } from '@/lib/server/services/export/export-whitelist';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 /** `GET /export/{resource}.csv`: one streamed CSV export per resource, each with its list's filters. */
@@ -17,6 +19,9 @@ const exporters: Record<string, ReturnType<typeof route>> = {
   'users.csv': route(userOp.exportCsv, ({ actor, query }) => Promise.resolve(exportUsersCsv(actor, query))),
   'approvals.csv': route(approvalOp.exportCsv, ({ actor, query }) => Promise.resolve(exportApprovalsCsv(actor, query))),
   'changes.csv': route(changeOp.exportCsv, ({ actor, query }) => Promise.resolve(exportChangesCsv(actor, query))),
+  'whitelist.csv': route(whitelistOp.exportCsv, ({ actor, query }) =>
+    Promise.resolve(exportWhitelistCsv(actor, query)),
+  ),
 };
 
 export async function GET(req: NextRequest, context: { params: Promise<{ resource: string }> }) {
