@@ -16,7 +16,8 @@ export type WhitelistKind = (typeof WHITELIST_KINDS)[number];
 
 export type WhitelistValueProblem = 'value_missing' | 'invalid_email' | 'invalid_domain';
 
-export type NormalisedValue = { ok: true; kind: WhitelistKind; value: string } | { ok: false; problem: WhitelistValueProblem };
+export type NormalisedValue =
+  { ok: true; kind: WhitelistKind; value: string } | { ok: false; problem: WhitelistValueProblem };
 
 /** Characters the URL parser would read as another part of a URL, or that no host name holds. */
 const NOT_IN_HOST = /[\s/\\?#@:[\]%<>^|"'`{}]/;

@@ -1,7 +1,12 @@
 import { z } from './zod';
 import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { singleLineText } from './text';
-import { normaliseEmail, normaliseWhitelistValue, WHITELIST_KINDS, type WhitelistValueProblem } from './whitelist-value';
+import {
+  normaliseEmail,
+  normaliseWhitelistValue,
+  WHITELIST_KINDS,
+  type WhitelistValueProblem,
+} from './whitelist-value';
 
 export { WHITELIST_KINDS };
 export const whitelistKindSchema = z.enum(WHITELIST_KINDS);

@@ -11,7 +11,15 @@ import {
 
 const BATCH_ROWS = 1000;
 
-export const WHITELIST_CSV_HEADER = ['Wert', 'Art', 'Konto', 'Notiz', 'Gültig bis', 'Abgelaufen', 'Angelegt am'] as const;
+export const WHITELIST_CSV_HEADER = [
+  'Wert',
+  'Art',
+  'Konto',
+  'Notiz',
+  'Gültig bis',
+  'Abgelaufen',
+  'Angelegt am',
+] as const;
 const KIND_LABELS_DE = { email: 'E-Mail', domain: 'Domain' } as const;
 
 /**

@@ -100,7 +100,13 @@ export async function importWhitelist(
   const fresh: ParsedRow[] = [];
   for (const row of unique) {
     if (stored.has(`${row.kind}:${row.value}`)) {
-      duplicateIssues.push({ line: row.line, severity: 'duplicate', code: 'duplicate_stored', value: row.value, firstLine: null });
+      duplicateIssues.push({
+        line: row.line,
+        severity: 'duplicate',
+        code: 'duplicate_stored',
+        value: row.value,
+        firstLine: null,
+      });
     } else {
       fresh.push(row);
     }
@@ -133,9 +139,7 @@ export async function importWhitelist(
       'validation_failed',
       `Die Datei hat ${parsed.errors.length} fehlerhafte Zeilen; es wurde nichts gespeichert.`,
       {
-        details: parsed.errors
-          .slice(0, 100)
-          .map((issue) => ({ path: `line.${issue.line}`, message: issue.code })),
+        details: parsed.errors.slice(0, 100).map((issue) => ({ path: `line.${issue.line}`, message: issue.code })),
       },
     );
   }

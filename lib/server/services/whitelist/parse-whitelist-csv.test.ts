@@ -12,7 +12,8 @@ const parse = (text: Buffer | string, maxBytes = 1024 * 1024) => parseWhitelistC
 
 describe('parseWhitelistCsv', () => {
   it('reads BOM, `;`, quotes and CRLF, with the line number of each row', async () => {
-    const file = '\uFEFFvalue;note;validUntil\r\nA@Example.com;"Eins; zwei";31.12.2030\r\n\r\n"b.de";"zwei\r\nZeilen";\r\nc.de;;2030-01-02\r\n';
+    const file =
+      '\uFEFFvalue;note;validUntil\r\nA@Example.com;"Eins; zwei";31.12.2030\r\n\r\n"b.de";"zwei\r\nZeilen";\r\nc.de;;2030-01-02\r\n';
     const result = await parse(file);
     expect(result.errors).toEqual([]);
     expect(result.total).toBe(3);
@@ -51,7 +52,9 @@ describe('parseWhitelistCsv', () => {
   });
 
   it('refuses a bad header, bytes that are no UTF-8, and an unclosed quote', async () => {
-    expect((await parse('mail;note\na.de;\n')).errors).toEqual([{ line: 1, code: 'header_invalid', value: 'mail;note' }]);
+    expect((await parse('mail;note\na.de;\n')).errors).toEqual([
+      { line: 1, code: 'header_invalid', value: 'mail;note' },
+    ]);
     expect((await parse('')).errors).toEqual([expect.objectContaining({ line: 1, code: 'header_invalid' })]);
     const latin1 = Buffer.concat([Buffer.from('value\nok.de\nm'), Buffer.from([0xfc]), Buffer.from('ller.de\n')]);
     expect((await parseWhitelistCsv(chunks(latin1, 64), 1024)).errors.map((issue) => issue.code)).toEqual(['encoding']);

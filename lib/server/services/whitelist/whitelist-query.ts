@@ -113,8 +113,7 @@ export function toWhitelistEntry(row: EntryRow, today: string): WhitelistEntry {
     validUntil: row.validUntil,
     isExpired: row.validUntil !== null && row.validUntil < today,
     createdById: row.createdById,
-    createdByName:
-      row.creatorFirstName === null ? null : `${row.creatorFirstName} ${row.creatorLastName ?? ''}`.trim(),
+    createdByName: row.creatorFirstName === null ? null : `${row.creatorFirstName} ${row.creatorLastName ?? ''}`.trim(),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

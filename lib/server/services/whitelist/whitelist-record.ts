@@ -30,7 +30,9 @@ export async function lockWhitelistRow(tx: Tx, actor: ActorReach, id: string): P
     .where(
       and(
         eq(whitelistEntries.id, id),
-        reach ? sql`${whitelistEntries.accountId} in (select ${accounts.id} from ${accounts} where ${reach})` : undefined,
+        reach
+          ? sql`${whitelistEntries.accountId} in (select ${accounts.id} from ${accounts} where ${reach})`
+          : undefined,
       ),
     )
     .limit(1)
