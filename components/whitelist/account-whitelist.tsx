@@ -23,7 +23,7 @@ export async function AccountWhitelist({ accountId, items, total, canWrite }: Ac
             <Link href={hrefs.whitelistNew({ accountId })} className="btn btn-primary btn-sm">
               {t('new')}
             </Link>
-            <Link href={`${hrefs.whitelistNew({ accountId })}&mode=import`} className="btn btn-outline-primary btn-sm">
+            <Link href={hrefs.whitelistNew({ accountId, mode: 'import' })} className="btn btn-outline-primary btn-sm">
               {t('import')}
             </Link>
           </div>

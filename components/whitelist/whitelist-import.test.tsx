@@ -64,7 +64,9 @@ describe('WhitelistImport', () => {
     await events.upload(screen.getByLabelText(/^CSV-Datei\s*\*?$/), file());
     await events.click(screen.getByRole('button', { name: 'Datei prüfen' }));
 
-    expect(await screen.findByTestId('import-summary')).toHaveTextContent('4 Zeilen gelesen: 2 neu, 1 Duplikate, 1 Fehler.');
+    expect(await screen.findByTestId('import-summary')).toHaveTextContent(
+      '4 Zeilen gelesen: 2 neu, 1 Duplikate, 1 Fehler.',
+    );
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`/api/ui/whitelist/import/?accountId=${ACCOUNT}&dryRun=1`);
     expect(init.method).toBe('POST');
@@ -79,7 +81,9 @@ describe('WhitelistImport', () => {
   it('imports a clean file after the confirmation and goes to the account’s entries', async () => {
     fetchMock
       .mockReturnValueOnce(answer(200, report({ errors: 0, duplicates: 0, valid: 2, issues: [] })))
-      .mockReturnValueOnce(answer(200, report({ dryRun: false, errors: 0, duplicates: 0, valid: 2, imported: 2, issues: [] })));
+      .mockReturnValueOnce(
+        answer(200, report({ dryRun: false, errors: 0, duplicates: 0, valid: 2, imported: 2, issues: [] })),
+      );
     const events = renderImport();
     await events.upload(screen.getByLabelText(/^CSV-Datei\s*\*?$/), file());
     await events.click(screen.getByRole('button', { name: 'Datei prüfen' }));

@@ -102,10 +102,7 @@ export default async function WhitelistPage(props: { searchParams: Promise<Searc
             <Link href={hrefs.whitelistNew({ accountId })} className="btn btn-primary">
               {t('new')}
             </Link>
-            <Link
-              href={`${hrefs.whitelistNew({ accountId })}${accountId ? '&' : '?'}mode=import`}
-              className="btn btn-outline-primary"
-            >
+            <Link href={hrefs.whitelistNew({ accountId, mode: 'import' })} className="btn btn-outline-primary">
               {t('import')}
             </Link>
           </div>

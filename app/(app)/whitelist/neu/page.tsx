@@ -22,8 +22,6 @@ export default async function NewWhitelistEntryPage(props: { searchParams: Promi
   const accountId = requested.success ? requested.data : undefined;
   const isImport = searchParams.mode === 'import';
   const { accounts, hasMore, included } = await loadAccountOptions(accountId ?? null);
-  const modeHref = (mode?: 'import') =>
-    `${hrefs.whitelistNew({ accountId })}${mode ? `${accountId ? '&' : '?'}mode=${mode}` : ''}`;
 
   return (
     <>
@@ -35,8 +33,8 @@ export default async function NewWhitelistEntryPage(props: { searchParams: Promi
         label={t('newTitle')}
         className="mb-3"
         items={[
-          { href: modeHref(), label: t('modes.single'), active: !isImport },
-          { href: modeHref('import'), label: t('modes.import'), active: isImport },
+          { href: hrefs.whitelistNew({ accountId }), label: t('modes.single'), active: !isImport },
+          { href: hrefs.whitelistNew({ accountId, mode: 'import' }), label: t('modes.import'), active: isImport },
         ]}
       />
       {isImport ? (
