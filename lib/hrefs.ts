@@ -52,5 +52,6 @@ export const hrefs = {
 
   whitelist: (query: Record<string, QueryValue> = {}) => `/whitelist/${toQueryString(query)}`,
   whitelistEntry: (id: string) => `/whitelist/${seg(id)}/`,
-  whitelistNew: (query: { accountId?: string } = {}) => `/whitelist/neu/${toQueryString(query)}`,
+  /** `mode: 'import'`: the CSV import instead of a single entry. */
+  whitelistNew: (query: { accountId?: string; mode?: 'import' } = {}) => `/whitelist/neu/${toQueryString(query)}`,
 } as const;

@@ -14,7 +14,9 @@
  *     (auth/me) and the same on the API;
  *  6. prints requests, req/s, p50/p95/p99 latency, non-2xx answers and each page's p50 relative to
  *     its baseline;
- *  7. (issue 15) runs the trivial page `/impressum/`, the list and a detail page and their API calls
+ *     and the whitelist's check at 200,000 entries (issue 13);
+ *  7. (issue 13) imports a CSV of 50,000 whitelist rows (dry run, import, dry run again);
+ *  8. (issue 15) runs the trivial page `/impressum/`, the list and a detail page and their API calls
  *     interleaved and prints what each page costs beyond the trivial one against its API call
  *     (goal ≤ 2×), each page's RSC payload against the API's JSON, the JavaScript a cold load of
  *     each route fetches (gzip) and the server's resident memory; writes bench-results.json.
@@ -90,6 +92,24 @@ const ALL_TARGETS = [
   { name: 'api /api/v1/changes/', kind: 'api', path: '/api/v1/changes/' },
   { name: 'api changes deep page 5000 (cursor)', kind: 'api', path: '/api/v1/changes/?page=5000&after={cursor}' },
   { name: 'api changes ?page=501', kind: 'api', path: '/api/v1/changes/?page=501' },
+  // Issue 13: the portal's check at 200,000 entries, for an address that is listed (found at run
+  // time: the first e-mail entry) and for one that is not.
+  {
+    name: 'api whitelist check (hit)',
+    kind: 'api',
+    path: '/api/v1/whitelist/check/',
+    resolvePath: async (base, headers) => {
+      const answer = await fetch(`${base}/api/v1/whitelist/?kind=email&perPage=1`, { headers });
+      const value = (await answer.json()).items?.[0]?.value;
+      if (!value) throw new Error('GET /api/v1/whitelist/ answered no e-mail entry');
+      return `/api/v1/whitelist/check/?email=${encodeURIComponent(value)}`;
+    },
+  },
+  {
+    name: 'api whitelist check (miss)',
+    kind: 'api',
+    path: `/api/v1/whitelist/check/?email=${encodeURIComponent('niemand@nicht-gelistet.example')}`,
+  },
 ];
 const filter = (process.env.BENCH_TARGETS ?? '')
   .split(',')
@@ -367,6 +387,58 @@ async function deepCursor(base) {
   return after;
 }
 
+/**
+ * Issue 13: the CSV import of 50,000 rows (SPEC §4's limit) into a fresh account, streamed as the
+ * browser sends it: the dry run (parse, duplicates in the file and against the stored entries),
+ * the import (one transaction, chunked multi-row inserts), then the dry run again, where every row
+ * is a stored duplicate. One run each: an import is not repeatable on the same account.
+ */
+async function benchWhitelistImport(base) {
+  const rows = 50_000;
+  const headers = { authorization: `Bearer ${await apiToken(base)}` };
+  const created = await fetch(`${base}/api/v1/accounts/`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: `Bench Whitelist ${Date.now()} GmbH`,
+      legalForm: 'GmbH',
+      street: 'Teststraße 1',
+      zip: '10115',
+      city: 'Berlin',
+    }),
+  });
+  if (created.status !== 201) throw new Error(`creating the import account answered ${created.status}`);
+  const { id: accountId } = await created.json();
+  const lines = ['value;note;validUntil'];
+  for (let index = 1; index <= rows; index++) {
+    lines.push(`mitarbeiter.${index}@bench-import.example;Zeile ${index};${index % 10 === 0 ? '31.12.2030' : ''}`);
+  }
+  const csv = Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+  const upload = async (dryRun) => {
+    const started = process.hrtime.bigint();
+    const response = await fetch(
+      `${base}/api/v1/whitelist/import/?accountId=${accountId}${dryRun ? '&dryRun=1' : ''}`,
+      { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: csv },
+    );
+    const report = await response.json();
+    const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+    if (response.status !== 200)
+      throw new Error(`whitelist import answered ${response.status}: ${JSON.stringify(report)}`);
+    return { ms, valid: report.valid, duplicates: report.duplicates, imported: report.imported };
+  };
+  console.log(`\nWhitelist import of ${rows.toLocaleString('en')} rows (${(csv.length / 2 ** 20).toFixed(1)} MiB):`);
+  const result = { rows, bytes: csv.length };
+  result.dryRun = await upload(true);
+  console.log(`  dry run             ${result.dryRun.ms} ms (${result.dryRun.valid} valid)`);
+  result.import = await upload(false);
+  console.log(`  import              ${result.import.ms} ms (${result.import.imported} stored)`);
+  result.dryRunAllStored = await upload(true);
+  console.log(
+    `  dry run, all stored ${result.dryRunAllStored.ms} ms (${result.dryRunAllStored.duplicates} duplicates)`,
+  );
+  return result;
+}
+
 /** Signs in for pages and for the API and finds an account for the detail targets. */
 async function sessions(base) {
   const cookie = await signInPages(base);
@@ -533,6 +605,7 @@ async function main() {
       target.kind === 'page'
         ? { cookie: await signInPages(base), accept: 'text/html', 'accept-encoding': 'gzip' }
         : { authorization: `Bearer ${await apiToken(base)}`, accept: 'application/json', 'accept-encoding': 'gzip' };
+    if (target.resolvePath) target.path = await target.resolvePath(base, headers);
     const url = `${base}${target.path.replace('{cursor}', cursor ?? '')}`;
     const inspect = target.kind === 'page' ? streamedPageProblem : undefined;
     const probe = await request(undefined, new URL(url), headers, inspect);
@@ -600,6 +673,8 @@ async function main() {
       ' p50/base: pages against the home page `/`, API calls against GET /api/v1/auth/me/.)',
   );
 
+  const whitelistImport =
+    !filter.length || filter.some((f) => 'whitelist import'.includes(f)) ? await benchWhitelistImport(base) : null;
   const costs = await compareCosts(base);
   const payload = await measurePayload(base);
   memory = serverMemory(server, port);
@@ -653,6 +728,7 @@ async function main() {
     config,
     seed: seedInfo,
     targets: results,
+    whitelistImport,
     memory,
     costs,
     payload,

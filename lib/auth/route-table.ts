@@ -40,6 +40,9 @@ export const ROUTES = [
   { pattern: '/freigaben/[id]/', guard: 'auth', scope: 'approvals.read' },
   { pattern: '/historie/', guard: 'auth', scope: 'history.read' },
   { pattern: '/historie/[id]/', guard: 'auth', scope: 'history.read' },
+  { pattern: '/whitelist/', guard: 'auth', scope: 'whitelist.read' },
+  { pattern: '/whitelist/neu/', guard: 'auth', scope: 'whitelist.write' },
+  { pattern: '/whitelist/[id]/', guard: 'auth', scope: 'whitelist.read' },
 ] as const satisfies readonly RouteRule[];
 
 export const FORBIDDEN_PATH = '/keine-berechtigung/';

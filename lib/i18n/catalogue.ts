@@ -14,6 +14,8 @@ import usersDe from './messages/users.de.json';
 import usersEn from './messages/users.en.json';
 import validationDe from './messages/validation.de.json';
 import validationEn from './messages/validation.en.json';
+import whitelistDe from './messages/whitelist.de.json';
+import whitelistEn from './messages/whitelist.en.json';
 
 /**
  * The message catalogue: the shell's texts plus one file per resource, so that each feature
@@ -29,6 +31,7 @@ export const catalogues = {
     approvals: approvalsDe,
     history: historyDe,
     validation: validationDe,
+    whitelist: whitelistDe,
     status: { ...de.status, approval: approvalsDe.status },
   },
   en: {
@@ -40,6 +43,7 @@ export const catalogues = {
     approvals: approvalsEn,
     history: historyEn,
     validation: validationEn,
+    whitelist: whitelistEn,
     status: { ...en.status, approval: approvalsEn.status },
   },
 };

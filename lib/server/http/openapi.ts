@@ -72,6 +72,9 @@ function toOperationObject(operation: Operation): ZodOpenApiOperationObject {
         }
       : {}),
     ...(operation.body ? { requestBody: { content: { 'application/json': { schema: operation.body } } } } : {}),
+    ...(operation.rawBody
+      ? { requestBody: { content: { [operation.rawBody.contentType]: { schema: z.string() } }, required: true } }
+      : {}),
     responses: responses as ZodOpenApiResponsesObject,
   };
 }

@@ -33,7 +33,12 @@ export interface Operation<
   headersOf?(answer: z.output<R>): Record<string, string>;
   /** Extra error codes the operation answers, documented in the OpenAPI document. */
   errors?: number[];
-  /** Body limit in bytes for JSON bodies (default 1 MiB). */
+  /**
+   * A body that is not JSON (the whitelist's CSV): the handler streams it itself within
+   * `maxBodyBytes`; the OpenAPI document names its media type.
+   */
+  rawBody?: { contentType: string };
+  /** Body limit in bytes (JSON default 1 MiB). */
   maxBodyBytes?: number;
   /** False for the few operations that never touch the database: load shedding leaves them alone. */
   usesDatabase?: boolean;

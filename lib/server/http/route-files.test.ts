@@ -11,6 +11,7 @@ import * as exportOperations from './operations/export';
 import * as identity from './operations/identity';
 import * as profile from './operations/profile';
 import * as users from './operations/users';
+import * as whitelist from './operations/whitelist';
 
 const API_ROOT = path.join(process.cwd(), 'app/api/v1');
 const MODULES: Record<string, Record<string, Operation>> = {
@@ -22,6 +23,7 @@ const MODULES: Record<string, Record<string, Operation>> = {
   identity,
   profile,
   users,
+  whitelist,
 };
 // The catch-all answers 404 for unknown paths; it serves no operation.
 const CATCH_ALL = '/[[...path]]';

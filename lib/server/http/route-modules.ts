@@ -46,4 +46,8 @@ export const routeModules: Record<string, () => Promise<unknown>> = {
   '/users/[id]': () => import('@/app/api/v1/users/[id]/route'),
   '/users/[id]/unlock': () => import('@/app/api/v1/users/[id]/unlock/route'),
   '/users': () => import('@/app/api/v1/users/route'),
+  '/whitelist/[id]': () => import('@/app/api/v1/whitelist/[id]/route'),
+  '/whitelist/check': () => import('@/app/api/v1/whitelist/check/route'),
+  '/whitelist/import': () => import('@/app/api/v1/whitelist/import/route'),
+  '/whitelist': () => import('@/app/api/v1/whitelist/route'),
 };

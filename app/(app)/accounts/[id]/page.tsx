@@ -15,13 +15,15 @@ import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
 import { AccountDetails } from '@/components/accounts/account-details';
 import { AccountTree } from '@/components/accounts/account-tree';
 import { AccountUsers } from '@/components/users/account-users';
+import { AccountWhitelist } from '@/components/whitelist/account-whitelist';
+import { listWhitelist } from '@/lib/api-client/whitelist.server';
 import { AccountActionsBar } from './_components/account-actions-bar';
 import { isStaff } from '@/lib/schemas/roles';
 import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
-const TABS = ['overview', 'children', 'users', 'history'] as const;
+const TABS = ['overview', 'children', 'users', 'whitelist', 'history'] as const;
 /** The Historie tab shows the latest entries and links to the full, filterable list. */
 const HISTORY_TAB_ROWS = 20;
 /** The Benutzer tab lists this many of the account's users and links to the full list for more. */
@@ -38,21 +40,24 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function AccountPage(props: Props) {
   const [id, searchParams] = await Promise.all([recordId(props.params), props.searchParams]);
   const tab: Tab = TABS.find((candidate) => candidate === searchParams.tab) ?? 'overview';
-  const [account, me, t, tHistory] = await Promise.all([
+  const [account, me, t, tHistory, tWhitelist] = await Promise.all([
     getAccount(id),
     getMe(),
     getTranslations('accounts'),
     getTranslations('history'),
+    getTranslations('whitelist'),
   ]);
   const canReadUsers = hasScope(me.scope, 'users.read');
   const canReadHistory = hasScope(me.scope, 'history.read');
-  const [tree, users, history] = await Promise.all([
+  const canReadWhitelist = hasScope(me.scope, 'whitelist.read');
+  const [tree, users, history, whitelist] = await Promise.all([
     tab === 'children' ? getAccountTree(id) : null,
     tab === 'users' && canReadUsers
       ? listUsers({ accountId: id, perPage: ACCOUNT_USERS_LIMIT, sort: 'lastName', order: 'asc' })
       : null,
     // The account's own entries, its approvals' requests and decisions, and its users'.
     tab === 'history' && canReadHistory ? listChanges({ accountId: id, perPage: HISTORY_TAB_ROWS }) : null,
+    tab === 'whitelist' && canReadWhitelist ? listWhitelist({ accountId: id, perPage: 100 }) : null,
   ]);
 
   const isArchived = account.status === 'archived';
@@ -123,6 +128,15 @@ export default async function AccountPage(props: Props) {
           ...(canReadUsers
             ? [{ href: hrefs.account(account.id, { tab: 'users' }), label: t('tabs.users'), active: tab === 'users' }]
             : []),
+          ...(canReadWhitelist
+            ? [
+                {
+                  href: hrefs.account(account.id, { tab: 'whitelist' }),
+                  label: tWhitelist('tab.title'),
+                  active: tab === 'whitelist',
+                },
+              ]
+            : []),
           ...(canReadHistory
             ? [
                 {
@@ -142,6 +156,14 @@ export default async function AccountPage(props: Props) {
           items={users.items}
           total={users.total}
           canInvite={hasScope(me.scope, 'users.write') && !isArchived}
+        />
+      )}
+      {tab === 'whitelist' && whitelist && (
+        <AccountWhitelist
+          accountId={account.id}
+          items={whitelist.items}
+          total={whitelist.total}
+          canWrite={hasScope(me.scope, 'whitelist.write') && !isArchived}
         />
       )}
       {tab === 'history' && history && (

@@ -7,6 +7,7 @@ import * as exportOperations from './export';
 import * as identity from './identity';
 import * as profile from './profile';
 import * as users from './users';
+import * as whitelist from './whitelist';
 import type { Operation } from '../operation';
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
@@ -18,5 +19,6 @@ export const operations: Operation[] = [
   ...Object.values(users),
   ...Object.values(approvals),
   ...Object.values(changes),
+  ...Object.values(whitelist),
   ...Object.values(exportOperations),
 ];

@@ -4,11 +4,13 @@ import * as op from '@/lib/server/http/operations/export';
 import * as approvalOp from '@/lib/server/http/operations/approvals';
 import * as changeOp from '@/lib/server/http/operations/changes';
 import * as userOp from '@/lib/server/http/operations/users';
+import * as whitelistOp from '@/lib/server/http/operations/whitelist';
 import { errorResponse, route } from '@/lib/server/http/route';
 import { exportAccountsCsv } from '@/lib/server/services/export/export-accounts';
 import { exportApprovalsCsv } from '@/lib/server/services/export/export-approvals';
 import { exportChangesCsv } from '@/lib/server/services/export/export-changes';
 import { exportUsersCsv } from '@/lib/server/services/export/export-users';
+import { exportWhitelistCsv } from '@/lib/server/services/export/export-whitelist';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { csvLocaleOf } from '@/lib/server/http/csv-texts';
 
@@ -25,6 +27,9 @@ const exporters: Record<string, ReturnType<typeof route>> = {
   ),
   'changes.csv': route(changeOp.exportCsv, ({ actor, query, req }) =>
     Promise.resolve(exportChangesCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+  ),
+  'whitelist.csv': route(whitelistOp.exportCsv, ({ actor, query, req }) =>
+    Promise.resolve(exportWhitelistCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
   ),
 };
 

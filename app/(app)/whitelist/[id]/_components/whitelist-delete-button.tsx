@@ -1,0 +1,59 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast-provider';
+import { deleteWhitelistEntryAction } from '@/components/whitelist/whitelist-actions';
+import { hrefs } from '@/lib/hrefs';
+
+/** Deletes the entry (against the version shown) after a confirmation, then goes back to the account's list. */
+export function WhitelistDeleteButton({
+  entry,
+}: {
+  entry: { id: string; version: number; value: string; accountId: string };
+}) {
+  const t = useTranslations('whitelist.actions');
+  const tToasts = useTranslations('whitelist.toasts');
+  const router = useRouter();
+  const toast = useToast();
+  const [isOpen, setOpen] = useState(false);
+
+  async function remove(): Promise<boolean> {
+    const result = await deleteWhitelistEntryAction(entry.id, entry.version);
+    if (!result.ok) {
+      toast({ variant: 'danger', message: t('failed', { message: result.error.message }) });
+      router.refresh();
+      return false;
+    }
+    toast({ variant: 'success', message: tToasts('deleted') });
+    router.push(hrefs.whitelist({ accountId: entry.accountId }));
+    router.refresh();
+    return true;
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-danger"
+        onClick={() => setOpen(true)}
+        data-testid="whitelist-delete"
+      >
+        {t('delete')}
+      </button>
+      <ConfirmDialog
+        show={isOpen}
+        title={t('deleteTitle')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        confirmVariant="danger"
+        onConfirm={remove}
+        onHide={() => setOpen(false)}
+      >
+        <p className="mb-0">{t('deleteBody', { value: entry.value })}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { whitelistCheckQueryOptions } from '@/lib/api-client/whitelist';
+import { normaliseEmail } from '@/lib/schemas/whitelist-value';
+
+/**
+ * Asks the portal's question from the back office: may this address register? The same check
+ * the portal calls (`GET /whitelist/check`), through the same-origin proxy.
+ */
+export function WhitelistCheckBox() {
+  const t = useTranslations('whitelist.check');
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [email, setEmail] = useState<string | null>(null);
+  const [isInvalid, setInvalid] = useState(false);
+  const check = useQuery({ ...whitelistCheckQueryOptions(email ?? ''), enabled: email !== null });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const address = normaliseEmail(text);
+    setInvalid(address === null);
+    setEmail(address);
+  }
+
+  return (
+    <form
+      className="card card-body mb-3"
+      onSubmit={submit}
+      noValidate
+      data-testid="whitelist-check"
+      aria-label={t('title')}
+    >
+      <div className="row g-2 align-items-end">
+        <div className="col-sm-8 col-md-6">
+          <label htmlFor={inputId} className="form-label">
+            {t('label')}
+          </label>
+          <input
+            id={inputId}
+            // Not type="email": Chromium turns its domain into punycode with the old IDNA rules (ß → ss).
+            type="text"
+            inputMode="email"
+            autoComplete="off"
+            spellCheck={false}
+            className={`form-control${isInvalid ? ' is-invalid' : ''}`}
+            value={text}
+            maxLength={254}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={`${inputId}-result`}
+          />
+        </div>
+        <div className="col-auto">
+          <button type="submit" className="btn btn-outline-primary" disabled={check.isFetching}>
+            {check.isFetching ? t('checking') : t('submit')}
+          </button>
+        </div>
+      </div>
+      <div id={`${inputId}-result`} role="status" className="mt-2" data-testid="whitelist-check-result">
+        {isInvalid ? <span className="text-danger">{t('invalid')}</span> : null}
+        {!isInvalid && email && check.isError ? <span className="text-danger">{t('failed')}</span> : null}
+        {!isInvalid && email && check.data ? (
+          check.data.allowed ? (
+            <span className="text-success">
+              {t('allowed', { email: text.trim(), count: check.data.accountIds.length })}
+            </span>
+          ) : (
+            <span>{t('denied', { email: text.trim() })}</span>
+          )
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,227 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useToast } from '@/components/ui/toast-provider';
+import type { AccountOption } from '@/components/users/account-option';
+import { uploadWhitelistCsv, WhitelistImportError } from '@/lib/api-client/whitelist';
+import { hrefs } from '@/lib/hrefs';
+import type { WhitelistImportReport } from '@/lib/schemas/whitelist';
+
+export interface WhitelistImportProps {
+  accounts: readonly AccountOption[];
+  defaultAccountId: string | null;
+}
+
+type Checked = { report: WhitelistImportReport; file: File; accountId: string };
+
+/**
+ * The CSV import (SPEC §4): the file is sent as it is (streamed) for a dry run first; the report
+ * lists errors first, then duplicates, each with its line; only a file without errors can be
+ * imported, by a second click that sends the same file again for real.
+ */
+export function WhitelistImport({ accounts, defaultAccountId }: WhitelistImportProps) {
+  const t = useTranslations('whitelist');
+  const router = useRouter();
+  const toast = useToast();
+  const id = useId();
+  const [accountId, setAccountId] = useState(defaultAccountId ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [inputProblem, setInputProblem] = useState<string | null>(null);
+  const [checked, setChecked] = useState<Checked | null>(null);
+
+  const failureText = (error: unknown) => {
+    if (!(error instanceof WhitelistImportError)) return t('upload.failures.other', { status: 0 });
+    if (error.statusCode === 413) return t('upload.failures.too_large');
+    if (error.statusCode === 415) return t('upload.failures.unsupported');
+    if (error.statusCode === 404) return t('upload.failures.not_found');
+    if (error.statusCode === 403) return t('upload.failures.forbidden');
+    if (error.statusCode === 422) return t('upload.failures.invalid');
+    return t('upload.failures.other', { status: error.statusCode });
+  };
+
+  const dryRun = useMutation({
+    mutationFn: (input: { file: File; accountId: string }) =>
+      uploadWhitelistCsv(input.file, { accountId: input.accountId, dryRun: true }),
+    onSuccess: (report, input) => setChecked({ report, ...input }),
+    onError: () => setChecked(null),
+  });
+  const importing = useMutation({
+    mutationFn: (input: Checked) => uploadWhitelistCsv(input.file, { accountId: input.accountId, dryRun: false }),
+    onSuccess: (report, input) => {
+      toast({ variant: 'success', message: t('toasts.imported', { count: report.imported }) });
+      router.push(hrefs.whitelist({ accountId: input.accountId }));
+      router.refresh();
+    },
+  });
+
+  function check(event: FormEvent) {
+    event.preventDefault();
+    importing.reset();
+    if (!accountId) return setInputProblem(t('upload.chooseAccount'));
+    if (!file) return setInputProblem(t('upload.chooseFile'));
+    setInputProblem(null);
+    dryRun.mutate({ file, accountId });
+  }
+
+  const report = checked?.report;
+  const canImport = report !== undefined && report.errors === 0 && report.valid > 0;
+
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid="whitelist-import">
+      <h2 id={`${id}-title`} className="h5">
+        {t('upload.title')}
+      </h2>
+      <p className="text-body-secondary">{t('upload.intro')}</p>
+      <form noValidate onSubmit={check} className="row g-3 align-items-end mb-3">
+        <div className="col-md-5">
+          <label htmlFor={`${id}-account`} className="form-label">
+            {t('fields.account')} <span aria-hidden="true">*</span>
+          </label>
+          <select
+            id={`${id}-account`}
+            className="form-select"
+            value={accountId}
+            aria-required
+            onChange={(event) => {
+              setAccountId(event.target.value);
+              setChecked(null);
+            }}
+          >
+            <option value="">{t('form.chooseAccount')}</option>
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-md-5">
+          <label htmlFor={`${id}-file`} className="form-label">
+            {t('upload.file')} <span aria-hidden="true">*</span>
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            className="form-control"
+            aria-required
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setChecked(null);
+            }}
+          />
+        </div>
+        <div className="col-md-2">
+          <button type="submit" className="btn btn-outline-primary w-100" disabled={dryRun.isPending}>
+            {dryRun.isPending ? t('upload.checking') : t('upload.check')}
+          </button>
+        </div>
+      </form>
+      {inputProblem ? (
+        <div className="alert alert-warning" role="alert">
+          {inputProblem}
+        </div>
+      ) : null}
+      {dryRun.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {failureText(dryRun.error)}
+        </div>
+      ) : null}
+      {importing.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {failureText(importing.error)}
+        </div>
+      ) : null}
+
+      {report ? (
+        <div data-testid="import-report">
+          <h3 className="h6">{t('upload.reportTitle')}</h3>
+          <p role="status" data-testid="import-summary">
+            {t('upload.summary', {
+              rows: report.rows,
+              valid: report.valid,
+              duplicates: report.duplicates,
+              errors: report.errors,
+            })}
+          </p>
+          {report.errors > 0 ? (
+            <div className="alert alert-danger">{t('upload.hasErrors')}</div>
+          ) : report.valid === 0 ? (
+            <div className="alert alert-secondary">{t('upload.nothingNew')}</div>
+          ) : (
+            <div className="alert alert-success">{t('upload.ready')}</div>
+          )}
+          {report.issues.length > 0 ? (
+            <div className="table-responsive mb-3">
+              <table className="table table-sm align-middle" data-testid="import-issues">
+                <caption className="visually-hidden">{t('upload.reportTitle')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('upload.columns.line')}</th>
+                    <th scope="col">{t('upload.columns.severity')}</th>
+                    <th scope="col">{t('upload.columns.problem')}</th>
+                    <th scope="col">{t('upload.columns.value')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.issues.map((issue) => (
+                    <tr
+                      key={`${issue.line}-${issue.code}`}
+                      className={issue.severity === 'error' ? 'table-danger' : ''}
+                    >
+                      <th scope="row">{issue.line}</th>
+                      <td>{t(`upload.severity.${issue.severity}`)}</td>
+                      <td>{t(`upload.issues.${issue.code}`, { firstLine: issue.firstLine ?? 0 })}</td>
+                      <td className="text-break">{issue.value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {report.issuesTruncated ? <p className="small text-body-secondary">{t('upload.truncated')}</p> : null}
+            </div>
+          ) : null}
+          {canImport && report.preview.length > 0 ? (
+            <div className="table-responsive mb-3">
+              <table className="table table-sm" data-testid="import-preview">
+                <caption className="caption-top">{t('upload.preview')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('upload.columns.line')}</th>
+                    <th scope="col">{t('columns.value')}</th>
+                    <th scope="col">{t('columns.kind')}</th>
+                    <th scope="col">{t('columns.note')}</th>
+                    <th scope="col">{t('columns.validUntil')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.preview.map((row) => (
+                    <tr key={row.line}>
+                      <th scope="row">{row.line}</th>
+                      <td className="text-break">{row.displayValue}</td>
+                      <td>{t(`kinds.${row.kind}`)}</td>
+                      <td className="text-break">{row.note}</td>
+                      <td>{row.validUntil ?? t('unlimited')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {canImport && checked ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={importing.isPending || importing.isSuccess}
+              onClick={() => importing.mutate(checked)}
+            >
+              {importing.isPending ? t('upload.importing') : t('upload.confirm', { count: report.valid })}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

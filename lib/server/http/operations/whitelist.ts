@@ -1,0 +1,114 @@
+import 'server-only';
+import { idParamsSchema } from '@/lib/schemas/common';
+import {
+  WHITELIST_IMPORT_MAX_BYTES,
+  whitelistCheckQuerySchema,
+  whitelistCheckSchema,
+  whitelistCreateSchema,
+  whitelistEntrySchema,
+  whitelistExportQuerySchema,
+  whitelistImportQuerySchema,
+  whitelistImportReportSchema,
+  whitelistListQuerySchema,
+  whitelistListSchema,
+  whitelistUpdateSchema,
+} from '@/lib/schemas/whitelist';
+import { defineOperation } from '../operation';
+
+const tag = 'Whitelist';
+
+export const list = defineOperation({
+  method: 'GET',
+  path: '/whitelist',
+  summary:
+    'Whitelist entries of the accounts in reach, filtered by accountId, kind, expired (validUntil before today in Germany) and q (part of the value or note), sorted and paged',
+  tag,
+  access: 'whitelist.read',
+  query: whitelistListQuerySchema,
+  response: whitelistListSchema,
+});
+
+export const create = defineOperation({
+  method: 'POST',
+  path: '/whitelist',
+  summary:
+    'One entry for an account in reach: the value is trimmed and lower-cased, a domain (also an address’s domain) stored in punycode, the kind follows from `@`; a value the account has already → 409',
+  tag,
+  access: 'whitelist.write',
+  body: whitelistCreateSchema,
+  response: whitelistEntrySchema,
+  etag: (entry) => entry.version,
+  successStatus: 201,
+  errors: [404, 409],
+});
+
+export const get = defineOperation({
+  method: 'GET',
+  path: '/whitelist/[id]',
+  summary: 'One entry in reach; ETag = version',
+  tag,
+  access: 'whitelist.read',
+  params: idParamsSchema,
+  response: whitelistEntrySchema,
+  etag: (entry) => entry.version,
+  errors: [404],
+});
+
+export const update = defineOperation({
+  method: 'PATCH',
+  path: '/whitelist/[id]',
+  summary: 'Change value, note or validUntil; needs If-Match (or version); a value the account has already → 409',
+  tag,
+  access: 'whitelist.write',
+  params: idParamsSchema,
+  body: whitelistUpdateSchema,
+  response: whitelistEntrySchema,
+  etag: (entry) => entry.version,
+  errors: [404, 409, 428],
+});
+
+export const remove = defineOperation({
+  method: 'DELETE',
+  path: '/whitelist/[id]',
+  summary: 'Delete an entry; needs If-Match; the history keeps it',
+  tag,
+  access: 'whitelist.write',
+  params: idParamsSchema,
+  successStatus: 204,
+  errors: [404, 409, 428],
+});
+
+export const importCsv = defineOperation({
+  method: 'POST',
+  path: '/whitelist/import',
+  summary:
+    'CSV import for one account (SPEC §4): UTF-8 with or without BOM, `;` or `,` (from the header line), quoted fields, CRLF or LF, header `value;note;validUntil` (validUntil JJJJ-MM-TT or TT.MM.JJJJ), kind from `@`, at most 50,000 rows (more → 413, nothing stored). `dryRun=1` answers the report only; otherwise a file without errors is stored in one transaction (duplicates left out) with one history entry, and a file with errors → 422 with nothing stored',
+  tag,
+  access: 'whitelist.write',
+  query: whitelistImportQuerySchema,
+  rawBody: { contentType: 'text/csv' },
+  maxBodyBytes: WHITELIST_IMPORT_MAX_BYTES,
+  response: whitelistImportReportSchema,
+  errors: [404, 413, 415],
+});
+
+export const check = defineOperation({
+  method: 'GET',
+  path: '/whitelist/check',
+  summary:
+    'The portal’s question: may this address register, and for which accounts? An entry with the exact address or its domain (Unicode or punycode, any case) that has not expired (validUntil through the end of that day in Germany), among the accounts in reach',
+  tag,
+  access: 'whitelist.read',
+  query: whitelistCheckQuerySchema,
+  response: whitelistCheckSchema,
+});
+
+export const exportCsv = defineOperation({
+  method: 'GET',
+  path: '/export/whitelist.csv',
+  summary:
+    'The whitelist as CSV for German Excel (UTF-8 with BOM, `;`, TT.MM.JJJJ), streamed: same filters and sort as GET /whitelist, no paging, only entries in reach',
+  tag: 'Export',
+  access: 'whitelist.read',
+  query: whitelistExportQuerySchema,
+});

@@ -1,0 +1,180 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  WHITELIST_IMPORT_MAX_BYTES,
+  WHITELIST_IMPORT_MAX_ISSUES,
+  type WhitelistImportQuery,
+  type WhitelistImportReport,
+} from '@/lib/schemas/whitelist';
+import { displayWhitelistValue } from '@/lib/schemas/whitelist-value';
+import type { Actor } from '@/lib/server/auth/actor';
+import { getDb, type DbOrTx } from '@/lib/server/db/client';
+import { recordChange } from '@/lib/server/history/record-change';
+import { ApiError } from '@/lib/server/http/api-error';
+import { assertNotArchived, requireAccountRow } from '@/lib/server/services/accounts/account-record';
+import { parseWhitelistCsv, type ParsedRow } from './parse-whitelist-csv';
+import { requireWritableAccount } from './whitelist-record';
+
+/** Rows per INSERT: 10,000 rows of JSON are about 1 MB, well inside one statement. */
+const INSERT_CHUNK = 10_000;
+const PREVIEW_ROWS = 20;
+const CSV_TYPES = /^(text\/(csv|plain|comma-separated-values)|application\/(octet-stream|vnd\.ms-excel|csv))\b/i;
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  // PGlite answers `{ rows }`, postgres-js an array of rows.
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
+}
+
+/** The rows as one typed set for the database: one parameter, whatever the number of rows. */
+const asRecordset = (rows: readonly ParsedRow[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(
+    rows.map((row) => ({ kind: row.kind, value: row.value, note: row.note, valid_until: row.validUntil })),
+  )}::jsonb) as r(kind text, value text, note text, valid_until date)`;
+
+/** Which of `rows` the account has already: one set-based probe of the unique (account, kind, value) index. */
+async function storedKeys(db: DbOrTx, accountId: string, rows: readonly ParsedRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const found = await rowsOf<{ kind: string; value: string }>(
+    db,
+    sql`select w.kind, w.value from ${asRecordset(rows)}
+        join whitelist_entries w on w.account_id = ${accountId} and w.kind = r.kind and w.value = r.value`,
+  );
+  return new Set(found.map((row) => `${row.kind}:${row.value}`));
+}
+
+/**
+ * `POST /whitelist/import?accountId=…[&dryRun=1]` (SPEC §4): streams the CSV, reports every line
+ * that is an error or a duplicate (in the file or already stored) with its number, and — unless a
+ * dry run — stores the new rows all or nothing in one transaction with one history entry that
+ * carries the counts. A file with errors stores nothing (422 with the lines).
+ */
+export async function importWhitelist(
+  actor: Actor,
+  query: WhitelistImportQuery,
+  req: Request,
+): Promise<WhitelistImportReport> {
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!CSV_TYPES.test(contentType)) {
+    throw new ApiError('unsupported_media_type', 'Erwartet wird eine CSV-Datei (text/csv).');
+  }
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > WHITELIST_IMPORT_MAX_BYTES) {
+    throw new ApiError('payload_too_large', `Die Datei ist größer als ${WHITELIST_IMPORT_MAX_BYTES} Bytes.`, {
+      details: [{ path: 'file', message: 'too_large' }],
+    });
+  }
+  const db = await getDb();
+  // Before a byte is read: the account must be in reach and writable.
+  assertNotArchived(await requireAccountRow(db, actor, query.accountId));
+
+  const body = req.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+  const parsed = await parseWhitelistCsv(body as unknown as AsyncIterable<Uint8Array>, WHITELIST_IMPORT_MAX_BYTES);
+
+  const firstLineOf = new Map<string, number>();
+  const unique: ParsedRow[] = [];
+  const issues: WhitelistImportReport['issues'] = parsed.errors.map((issue) => ({
+    ...issue,
+    severity: 'error' as const,
+    firstLine: null,
+  }));
+  const duplicateIssues: WhitelistImportReport['issues'] = [];
+  for (const row of parsed.rows) {
+    const key = `${row.kind}:${row.value}`;
+    const first = firstLineOf.get(key);
+    if (first !== undefined) {
+      duplicateIssues.push({
+        line: row.line,
+        severity: 'duplicate',
+        code: 'duplicate_in_file',
+        value: row.value,
+        firstLine: first,
+      });
+      continue;
+    }
+    firstLineOf.set(key, row.line);
+    unique.push(row);
+  }
+  const stored = await storedKeys(db, query.accountId, unique);
+  const fresh: ParsedRow[] = [];
+  for (const row of unique) {
+    if (stored.has(`${row.kind}:${row.value}`)) {
+      duplicateIssues.push({
+        line: row.line,
+        severity: 'duplicate',
+        code: 'duplicate_stored',
+        value: row.value,
+        firstLine: null,
+      });
+    } else {
+      fresh.push(row);
+    }
+  }
+  duplicateIssues.sort((a, b) => a.line - b.line);
+  issues.push(...duplicateIssues);
+
+  const report: WhitelistImportReport = {
+    accountId: query.accountId,
+    dryRun: query.dryRun,
+    rows: parsed.total,
+    valid: fresh.length,
+    duplicates: duplicateIssues.length,
+    errors: parsed.errors.length,
+    imported: 0,
+    issues: issues.slice(0, WHITELIST_IMPORT_MAX_ISSUES),
+    issuesTruncated: issues.length > WHITELIST_IMPORT_MAX_ISSUES,
+    preview: fresh.slice(0, PREVIEW_ROWS).map((row) => ({
+      line: row.line,
+      kind: row.kind,
+      value: row.value,
+      displayValue: displayWhitelistValue(row.kind, row.value),
+      note: row.note,
+      validUntil: row.validUntil,
+    })),
+  };
+  if (query.dryRun) return report;
+  if (parsed.errors.length > 0) {
+    throw new ApiError(
+      'validation_failed',
+      `Die Datei hat ${parsed.errors.length} fehlerhafte Zeilen; es wurde nichts gespeichert.`,
+      {
+        details: parsed.errors.slice(0, 100).map((issue) => ({ path: `line.${issue.line}`, message: issue.code })),
+      },
+    );
+  }
+
+  const imported = await db.transaction(async (tx) => {
+    const account = await requireWritableAccount(tx, actor, query.accountId);
+    let count = 0;
+    for (let start = 0; start < fresh.length; start += INSERT_CHUNK) {
+      const chunk = fresh.slice(start, start + INSERT_CHUNK);
+      // Rows stored meanwhile by someone else are duplicates too: left out, not an error.
+      const [row] = await rowsOf<{ n: number | string }>(
+        tx,
+        sql`with inserted as (
+              insert into whitelist_entries (account_id, kind, value, note, valid_until, created_by_id)
+              select ${query.accountId}::uuid, r.kind, r.value, r.note, r.valid_until, ${actor.id}::uuid from ${asRecordset(chunk)}
+              on conflict (account_id, kind, value) do nothing
+              returning 1)
+            select count(*) as n from inserted`,
+      );
+      count += Number(row?.n ?? 0);
+    }
+    await recordChange(tx, {
+      actor,
+      entityType: 'whitelist_entry',
+      entityId: randomUUID(),
+      entityLabel: `CSV-Import ${account.name}`,
+      accountId: query.accountId,
+      action: 'create',
+      fields: [
+        { field: 'rows', before: null, after: parsed.total },
+        { field: 'imported', before: null, after: count },
+        { field: 'duplicates', before: null, after: duplicateIssues.length + (fresh.length - count) },
+      ],
+    });
+    return count;
+  });
+  return { ...report, imported, valid: imported, duplicates: report.duplicates + (fresh.length - imported) };
+}

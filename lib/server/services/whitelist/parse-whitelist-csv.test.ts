@@ -1,0 +1,89 @@
+/** @jest-environment node */
+import { WHITELIST_IMPORT_MAX_ROWS } from '@/lib/schemas/whitelist';
+import { detectDelimiter, parseValidUntil, parseWhitelistCsv } from './parse-whitelist-csv';
+
+/** The body as the request streams it: in small chunks, so lines and characters are split across them. */
+async function* chunks(bytes: Buffer | string, size = 7): AsyncGenerator<Uint8Array> {
+  const buffer = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  for (let start = 0; start < buffer.length; start += size) yield buffer.subarray(start, start + size);
+}
+
+const parse = (text: Buffer | string, maxBytes = 1024 * 1024) => parseWhitelistCsv(chunks(text), maxBytes);
+
+describe('parseWhitelistCsv', () => {
+  it('reads BOM, `;`, quotes and CRLF, with the line number of each row', async () => {
+    const file =
+      '\uFEFFvalue;note;validUntil\r\nA@Example.com;"Eins; zwei";31.12.2030\r\n\r\n"b.de";"zwei\r\nZeilen";\r\nc.de;;2030-01-02\r\n';
+    const result = await parse(file);
+    expect(result.errors).toEqual([]);
+    expect(result.total).toBe(3);
+    expect(result.rows.map((row) => [row.line, row.kind, row.value, row.note, row.validUntil])).toEqual([
+      [2, 'email', 'a@example.com', 'Eins; zwei', '2030-12-31'],
+      [4, 'domain', 'b.de', 'zwei Zeilen', null],
+      [6, 'domain', 'c.de', '', '2030-01-02'],
+    ]);
+  });
+
+  it('takes `,` from the header line, LF or CR line ends, and only the value column', async () => {
+    const result = await parse('Value\nbäcker.de\rx@bäcker.de\n');
+    expect(result.rows.map((row) => [row.line, row.value])).toEqual([
+      [2, 'xn--bcker-gra.de'],
+      [3, 'x@xn--bcker-gra.de'],
+    ]);
+    const commas = await parse('note,value\n"a; b",c.de\n');
+    expect(commas.rows).toEqual([expect.objectContaining({ line: 2, note: 'a; b', value: 'c.de' })]);
+  });
+
+  it('names the error of each bad line and reads on', async () => {
+    const result = await parse(
+      'value;note;validUntil\nkaputt@;;\nno domain;;\n;;\nx.de;;30.02.2030\nx\u0000y.de;;\nok.de;a;b;c\n' +
+        `y.de;${'n'.repeat(501)};\nz.de;fine;\n`,
+    );
+    expect(result.errors.map((issue) => [issue.line, issue.code])).toEqual([
+      [2, 'invalid_email'],
+      [3, 'invalid_domain'],
+      [4, 'value_missing'],
+      [5, 'invalid_date'],
+      [6, 'invalid_text'],
+      [7, 'column_count'],
+      [8, 'note_too_long'],
+    ]);
+    expect(result.rows.map((row) => row.line)).toEqual([9]);
+  });
+
+  it('refuses a bad header, bytes that are no UTF-8, and an unclosed quote', async () => {
+    expect((await parse('mail;note\na.de;\n')).errors).toEqual([
+      { line: 1, code: 'header_invalid', value: 'mail;note' },
+    ]);
+    expect((await parse('')).errors).toEqual([expect.objectContaining({ line: 1, code: 'header_invalid' })]);
+    const latin1 = Buffer.concat([Buffer.from('value\nok.de\nm'), Buffer.from([0xfc]), Buffer.from('ller.de\n')]);
+    expect((await parseWhitelistCsv(chunks(latin1, 64), 1024)).errors.map((issue) => issue.code)).toEqual(['encoding']);
+    const unclosed = await parse('value;note\nok.de;\nx.de;"offen\nmore.de;\n');
+    expect(unclosed.errors).toEqual([expect.objectContaining({ line: 3, code: 'csv_malformed' })]);
+  });
+
+  it('stops at the row and byte limits with 413', async () => {
+    const rows = ['value', ...Array.from({ length: WHITELIST_IMPORT_MAX_ROWS + 1 }, (_, index) => `a${index}.de`)];
+    await expect(parseWhitelistCsv(chunks(rows.join('\n'), 64 * 1024), 10 * 1024 * 1024)).rejects.toMatchObject({
+      statusCode: 413,
+    });
+    await expect(parse(`value\n${'a'.repeat(2000)}.de\n`, 1000)).rejects.toMatchObject({ statusCode: 413 });
+  });
+});
+
+describe('detectDelimiter and parseValidUntil', () => {
+  it('prefers `;` unless the header has more commas outside quotes', () => {
+    expect(detectDelimiter('value;note;validUntil')).toBe(';');
+    expect(detectDelimiter('value,note')).toBe(',');
+    expect(detectDelimiter('"a,b,c";value')).toBe(';');
+    expect(detectDelimiter('value')).toBe(';');
+  });
+
+  it('takes ISO and German dates and refuses impossible ones', () => {
+    expect(parseValidUntil('')).toBeNull();
+    expect(parseValidUntil('2030-02-28')).toBe('2030-02-28');
+    expect(parseValidUntil('1.2.2030')).toBe('2030-02-01');
+    expect(parseValidUntil('29.02.2030')).toBeUndefined();
+    expect(parseValidUntil('2030/01/01')).toBeUndefined();
+  });
+});

@@ -1,0 +1,154 @@
+import 'server-only';
+import { type SQL, and, asc, count, desc, eq, isNull, lt, gte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { WhitelistEntry, whitelistExportQuerySchema } from '@/lib/schemas/whitelist';
+import { displayWhitelistValue, toAsciiDomain } from '@/lib/schemas/whitelist-value';
+import type { Actor } from '@/lib/server/auth/actor';
+import type { DbOrTx } from '@/lib/server/db/client';
+import { escapeLike } from '@/lib/server/db/escape-like';
+import { accounts, users, whitelistEntries } from '@/lib/server/db/schema';
+import { berlinIsoDate } from '@/lib/server/http/csv';
+import { accountReach } from '@/lib/server/services/accounts/reach';
+
+/**
+ * The filtered, sorted whitelist of `GET /whitelist`, its CSV export and its single reads: reach
+ * over the entry's account, the filters accountId, kind and expired, the search `q`.
+ */
+
+export type WhitelistFilters = z.output<typeof whitelistExportQuerySchema>;
+type ActorReach = Pick<Actor, 'id' | 'role' | 'accountId'>;
+
+/** An entry counts through the end of its validUntil day in Germany, where the customers are. */
+export const whitelistToday = () => berlinIsoDate();
+
+export function isValidOn(today: string) {
+  return or(isNull(whitelistEntries.validUntil), gte(whitelistEntries.validUntil, today));
+}
+
+/** `q`: a part of the value (as typed, or a Unicode domain in its punycode form) or of the note. */
+function searchCondition(q: string | undefined): SQL | undefined {
+  const term = q?.trim().toLowerCase();
+  if (!term) return undefined;
+  const patterns = new Set([term]);
+  const ascii = toAsciiDomain(term.slice(term.lastIndexOf('@') + 1));
+  if (ascii && /[^\x00-\x7f]/.test(term)) patterns.add(term.slice(0, term.lastIndexOf('@') + 1) + ascii);
+  return or(
+    ...[...patterns].map((part) => sql`${whitelistEntries.value} like ${`%${escapeLike(part)}%`}`),
+    sql`lower(${whitelistEntries.note}) like ${`%${escapeLike(term)}%`}`,
+  );
+}
+
+export function whitelistConditions(actor: ActorReach, filters: Partial<WhitelistFilters>, today: string) {
+  return and(
+    accountReach(actor),
+    filters.accountId ? eq(whitelistEntries.accountId, filters.accountId) : undefined,
+    filters.kind ? eq(whitelistEntries.kind, filters.kind) : undefined,
+    filters.expired === true ? lt(whitelistEntries.validUntil, today) : undefined,
+    filters.expired === false ? isValidOn(today) : undefined,
+    searchCondition(filters.q),
+  );
+}
+
+/** ORDER BY the chosen field, then the value and `id` (a stable order for paging); no date last. */
+export function whitelistOrder(filters: Pick<WhitelistFilters, 'sort' | 'order'>): SQL[] {
+  const direction = filters.order === 'desc' ? desc : asc;
+  const tail = [direction(whitelistEntries.value), direction(whitelistEntries.id)];
+  switch (filters.sort) {
+    case 'value':
+      return tail;
+    case 'kind':
+      return [direction(whitelistEntries.kind), ...tail];
+    case 'accountName':
+      return [direction(sql`${accounts.name} collate "und-x-icu"`), ...tail];
+    case 'validUntil':
+      return [
+        filters.order === 'desc'
+          ? sql`${whitelistEntries.validUntil} desc nulls last`
+          : sql`${whitelistEntries.validUntil} asc nulls last`,
+        ...tail,
+      ];
+    case 'createdAt':
+      return [direction(whitelistEntries.createdAt), direction(whitelistEntries.id)];
+  }
+}
+
+const creator = alias(users, 'creator');
+
+const columns = {
+  id: whitelistEntries.id,
+  accountId: whitelistEntries.accountId,
+  accountName: accounts.name,
+  kind: whitelistEntries.kind,
+  value: whitelistEntries.value,
+  note: whitelistEntries.note,
+  validUntil: whitelistEntries.validUntil,
+  createdById: whitelistEntries.createdById,
+  creatorFirstName: creator.firstName,
+  creatorLastName: creator.lastName,
+  version: whitelistEntries.version,
+  createdAt: whitelistEntries.createdAt,
+  updatedAt: whitelistEntries.updatedAt,
+};
+
+function selectEntries(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(whitelistEntries)
+    .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
+    .leftJoin(creator, eq(creator.id, whitelistEntries.createdById));
+}
+
+type EntryRow = Awaited<ReturnType<typeof selectPage>>[number];
+
+export function toWhitelistEntry(row: EntryRow, today: string): WhitelistEntry {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    accountName: row.accountName,
+    kind: row.kind,
+    value: row.value,
+    displayValue: displayWhitelistValue(row.kind, row.value),
+    note: row.note,
+    validUntil: row.validUntil,
+    isExpired: row.validUntil !== null && row.validUntil < today,
+    createdById: row.createdById,
+    createdByName: row.creatorFirstName === null ? null : `${row.creatorFirstName} ${row.creatorLastName ?? ''}`.trim(),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One page (or export batch) of entries in reach. */
+export function selectPage(
+  db: DbOrTx,
+  actor: ActorReach,
+  filters: WhitelistFilters,
+  today: string,
+  window: { limit: number; offset: number },
+) {
+  return selectEntries(db)
+    .where(whitelistConditions(actor, filters, today))
+    .orderBy(...whitelistOrder(filters))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export async function countEntries(db: DbOrTx, actor: ActorReach, filters: WhitelistFilters, today: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(whitelistEntries)
+    .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
+    .where(whitelistConditions(actor, filters, today));
+  return Number(row?.n ?? 0);
+}
+
+/** One entry as the API answers it; null outside the actor's reach. */
+export async function loadWhitelistEntry(db: DbOrTx, actor: ActorReach, id: string): Promise<WhitelistEntry | null> {
+  const today = whitelistToday();
+  const [row] = await selectEntries(db)
+    .where(and(eq(whitelistEntries.id, id), accountReach(actor)))
+    .limit(1);
+  return row ? toWhitelistEntry(row, today) : null;
+}
