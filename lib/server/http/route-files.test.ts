@@ -11,6 +11,8 @@ import * as exportOperations from './operations/export';
 import * as identity from './operations/identity';
 import * as profile from './operations/profile';
 import * as users from './operations/users';
+import * as tasks from './operations/tasks';
+import * as dashboard from './operations/dashboard';
 
 const API_ROOT = path.join(process.cwd(), 'app/api/v1');
 const MODULES: Record<string, Record<string, Operation>> = {
@@ -22,6 +24,8 @@ const MODULES: Record<string, Record<string, Operation>> = {
   identity,
   profile,
   users,
+  tasks,
+  dashboard,
 };
 // The catch-all answers 404 for unknown paths; it serves no operation.
 const CATCH_ALL = '/[[...path]]';

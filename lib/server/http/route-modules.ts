@@ -46,4 +46,9 @@ export const routeModules: Record<string, () => Promise<unknown>> = {
   '/users/[id]': () => import('@/app/api/v1/users/[id]/route'),
   '/users/[id]/unlock': () => import('@/app/api/v1/users/[id]/unlock/route'),
   '/users': () => import('@/app/api/v1/users/route'),
+  '/tasks/[id]': () => import('@/app/api/v1/tasks/[id]/route'),
+  '/tasks/accounts': () => import('@/app/api/v1/tasks/accounts/route'),
+  '/tasks/assignees': () => import('@/app/api/v1/tasks/assignees/route'),
+  '/tasks': () => import('@/app/api/v1/tasks/route'),
+  '/dashboard': () => import('@/app/api/v1/dashboard/route'),
 };

@@ -1,0 +1,121 @@
+import 'server-only';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { ACCOUNT_STATUSES, type AccountStatus } from '@/lib/schemas/account';
+import { DASHBOARD_LIST_SIZE, type Dashboard } from '@/lib/schemas/task';
+import { berlinToday, startOfWeek } from '@/lib/schemas/task-due';
+import type { Actor } from '@/lib/server/auth/actor';
+import { type DbOrTx, getDb } from '@/lib/server/db/client';
+import { accountCounts, accounts, documents } from '@/lib/server/db/schema';
+import { accountIdInReach, accountReach } from '@/lib/server/services/accounts/reach';
+import { countApprovals, selectApprovalPage } from '@/lib/server/services/approvals/approval-list-query';
+import { toApprovalListItem } from '@/lib/server/services/approvals/approval-record';
+import { selectChangePage, toChange } from '@/lib/server/services/changes/change-list-query';
+import { countTasks, selectTaskPage, toTaskListItem, type TaskFilters } from '@/lib/server/services/tasks/task-list-query';
+
+const page = { limit: DASHBOARD_LIST_SIZE, offset: 0 };
+
+/** My open tasks: exactly the list `view=assigned&status=not_done`, soonest due first. */
+export const OPEN_TASKS_FILTERS = { view: 'assigned', status: 'not_done', sort: 'dueDate', order: 'asc' } as const;
+export const OVERDUE_TASKS_FILTERS = { view: 'assigned', due: 'overdue' } as const satisfies TaskFilters;
+
+async function myTasks(db: DbOrTx, actor: Actor, now: Date): Promise<Dashboard['tasks']> {
+  if (!actor.scopes.has('tasks.read')) return null;
+  const [openCount, overdueCount, rows] = await Promise.all([
+    countTasks(db, actor, OPEN_TASKS_FILTERS, now),
+    countTasks(db, actor, OVERDUE_TASKS_FILTERS, now),
+    selectTaskPage(db, actor, OPEN_TASKS_FILTERS, page, now),
+  ]);
+  return { openCount, overdueCount, items: rows.map((row) => toTaskListItem(row, now)) };
+}
+
+/** Deciders: other people's open requests (oldest first); everyone else: their own open requests. */
+async function waitingApprovals(db: DbOrTx, actor: Actor): Promise<Dashboard['approvals']> {
+  if (!actor.scopes.has('approvals.read')) return null;
+  const mode = actor.scopes.has('approvals.decide') ? 'decide' : 'requested';
+  const filters = { status: 'pending', mine: mode === 'requested', sort: 'requestedAt', order: 'asc' } as const;
+  const [count, rows] = await Promise.all([
+    countApprovals(db, actor, filters),
+    selectApprovalPage(db, actor, filters, page),
+  ]);
+  return { mode, count, items: rows.map(toApprovalListItem) };
+}
+
+async function latestChanges(db: DbOrTx, actor: Actor): Promise<Dashboard['changes']> {
+  if (!actor.scopes.has('history.read')) return null;
+  const rows = await selectChangePage(db, actor, { sort: 'at', order: 'desc' }, page);
+  return { items: rows.map(toChange) };
+}
+
+/**
+ * Accounts in reach by status. Admin, back office and distributors read the trigger-kept totals
+ * (`account_counts`, a handful of rows at 100,000 accounts); a manager's tree is small.
+ */
+async function accountsByStatus(db: DbOrTx, actor: Actor): Promise<Dashboard['accountsByStatus']> {
+  if (!actor.scopes.has('accounts.read')) return null;
+  let rows: { status: string; n: unknown }[];
+  if (actor.role === 'manager') {
+    rows = await db
+      .select({ status: accounts.status, n: sql`count(*)` })
+      .from(accounts)
+      .where(accountReach(actor))
+      .groupBy(accounts.status);
+  } else {
+    rows = await db
+      .select({ status: accountCounts.status, n: sql`sum(${accountCounts.n})` })
+      .from(accountCounts)
+      .where(actor.role === 'distributor' ? eq(accountCounts.distributorKey, actor.id) : undefined)
+      .groupBy(accountCounts.status);
+  }
+  const counts = new Map(rows.map((row) => [row.status, Number(row.n ?? 0)]));
+  return ACCOUNT_STATUSES.map((status: AccountStatus) => ({ status, count: counts.get(status) ?? 0 }));
+}
+
+/** Documents added since Monday 00:00 in Germany, in reach (general documents count for everyone). */
+async function documentsThisWeek(db: DbOrTx, actor: Actor, now: Date): Promise<Dashboard['documents']> {
+  if (!actor.scopes.has('documents.read')) return null;
+  const since = startOfWeek(berlinToday(now));
+  const reach = accountIdInReach(actor, documents.accountId);
+  const where = and(
+    isNull(documents.deletedAt),
+    gte(documents.createdAt, sql`(${since}::date)::timestamp at time zone 'Europe/Berlin'`),
+    reach ? or(isNull(documents.accountId), reach) : undefined,
+  );
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: sql`count(*)` }).from(documents).where(where),
+    db
+      .select({
+        id: documents.id,
+        title: documents.title,
+        category: documents.category,
+        accountName: accounts.name,
+        createdAt: documents.createdAt,
+      })
+      .from(documents)
+      .leftJoin(accounts, eq(accounts.id, documents.accountId))
+      .where(where)
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(DASHBOARD_LIST_SIZE),
+  ]);
+  return {
+    since,
+    count: Number(counted?.n ?? 0),
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * `GET /dashboard`: the home page in one request, each part for the caller's reach and only
+ * when they hold its scope. Every part reads an index or a small counter table, so it stays fast
+ * at 100,000 accounts and a million changes.
+ */
+export async function getDashboard(actor: Actor, now: Date = new Date()): Promise<Dashboard> {
+  const db = await getDb();
+  const [tasks, approvals, changes, accountStatus, documentsAdded] = await Promise.all([
+    myTasks(db, actor, now),
+    waitingApprovals(db, actor),
+    latestChanges(db, actor),
+    accountsByStatus(db, actor),
+    documentsThisWeek(db, actor, now),
+  ]);
+  return { tasks, approvals, changes, accountsByStatus: accountStatus, documents: documentsAdded };
+}
