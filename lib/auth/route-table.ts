@@ -40,6 +40,9 @@ export const ROUTES = [
   { pattern: '/freigaben/[id]/', guard: 'auth', scope: 'approvals.read' },
   { pattern: '/historie/', guard: 'auth', scope: 'history.read' },
   { pattern: '/historie/[id]/', guard: 'auth', scope: 'history.read' },
+  { pattern: '/tasks/', guard: 'auth', scope: 'tasks.read' },
+  { pattern: '/tasks/neu/', guard: 'auth', scope: 'tasks.write' },
+  { pattern: '/tasks/[id]/', guard: 'auth', scope: 'tasks.read' },
 ] as const satisfies readonly RouteRule[];
 
 export const FORBIDDEN_PATH = '/keine-berechtigung/';

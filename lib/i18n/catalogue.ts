@@ -12,6 +12,10 @@ import profileDe from './messages/profile.de.json';
 import profileEn from './messages/profile.en.json';
 import usersDe from './messages/users.de.json';
 import usersEn from './messages/users.en.json';
+import tasksDe from './messages/tasks.de.json';
+import tasksEn from './messages/tasks.en.json';
+import dashboardDe from './messages/dashboard.de.json';
+import dashboardEn from './messages/dashboard.en.json';
 
 /**
  * The message catalogue: the shell's texts plus one file per resource, so that each feature
@@ -26,7 +30,9 @@ export const catalogues = {
     profile: profileDe,
     approvals: approvalsDe,
     history: historyDe,
-    status: { ...de.status, approval: approvalsDe.status },
+    tasks: tasksDe,
+    dashboard: dashboardDe,
+    status: { ...de.status, approval: approvalsDe.status, task: tasksDe.status },
   },
   en: {
     ...en,
@@ -36,7 +42,9 @@ export const catalogues = {
     profile: profileEn,
     approvals: approvalsEn,
     history: historyEn,
-    status: { ...en.status, approval: approvalsEn.status },
+    tasks: tasksEn,
+    dashboard: dashboardEn,
+    status: { ...en.status, approval: approvalsEn.status, task: tasksEn.status },
   },
 };
 

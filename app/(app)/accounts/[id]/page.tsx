@@ -17,10 +17,11 @@ import { AccountUsers } from '@/components/users/account-users';
 import { AccountActionsBar } from './_components/account-actions-bar';
 import { isStaff } from '@/lib/schemas/roles';
 import { ClientMessages } from '@/components/layout/client-messages';
+import { AccountTasks } from '@/components/tasks/account-tasks';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
-const TABS = ['overview', 'children', 'users', 'history'] as const;
+const TABS = ['overview', 'children', 'users', 'tasks', 'history'] as const;
 /** The Historie tab shows the latest entries and links to the full, filterable list. */
 const HISTORY_TAB_ROWS = 20;
 /** The Benutzer tab lists this many of the account's users and links to the full list for more. */
@@ -37,11 +38,12 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function AccountPage(props: Props) {
   const [id, searchParams] = await Promise.all([recordId(props.params), props.searchParams]);
   const tab: Tab = TABS.find((candidate) => candidate === searchParams.tab) ?? 'overview';
-  const [account, me, t, tHistory] = await Promise.all([
+  const [account, me, t, tHistory, tTasks] = await Promise.all([
     getAccount(id),
     getMe(),
     getTranslations('accounts'),
     getTranslations('history'),
+    getTranslations('tasks'),
   ]);
   const canReadUsers = hasScope(me.scope, 'users.read');
   const canReadHistory = hasScope(me.scope, 'history.read');
@@ -126,6 +128,9 @@ export default async function AccountPage(props: Props) {
           ...(canReadUsers
             ? [{ href: `/accounts/${account.id}/?tab=users`, label: t('tabs.users'), active: tab === 'users' }]
             : []),
+          ...(hasScope(me.scope, 'tasks.read')
+            ? [{ href: `/accounts/${account.id}/?tab=tasks`, label: tTasks('title'), active: tab === 'tasks' }]
+            : []),
           ...(canReadHistory
             ? [{ href: `/accounts/${account.id}/?tab=history`, label: tHistory('tab'), active: tab === 'history' }]
             : []),
@@ -140,6 +145,9 @@ export default async function AccountPage(props: Props) {
           total={users.total}
           canInvite={hasScope(me.scope, 'users.write') && !isArchived}
         />
+      )}
+      {tab === 'tasks' && hasScope(me.scope, 'tasks.read') && (
+        <AccountTasks accountId={account.id} isArchived={isArchived} />
       )}
       {tab === 'history' && history && (
         <section data-testid="account-history">
