@@ -1,6 +1,7 @@
 import { expect, test, signInAs } from '../fixtures/auth';
 import { expectJson, openSession } from '../fixtures/accounts';
-import { DASHBOARD, berlinDay, uniqueTitle } from '../fixtures/tasks';
+import { DEMO_PASSWORD } from '../fixtures/demo-users';
+import { DASHBOARD, berlinDay, freshManager, uniqueTitle } from '../fixtures/tasks';
 
 /**
  * Tasks in the browser (SPEC §3 `/tasks/…`, `/`): back office gives the distributor a task in the
@@ -95,4 +96,28 @@ test('an overdue task is highlighted and the dashboard links to it', async ({ pa
   await expect(page.getByRole('img', { name: /Konten nach Status/ })).toBeVisible();
   await page.getByTestId('dashboard-tasks').getByRole('link', { name: 'Überfällige ansehen' }).click();
   await expect(page).toHaveURL(/\/tasks\/\?due=overdue$/);
+});
+
+/** Words of the German catalogue that must not appear anywhere on the English pages. */
+const GERMAN = /Aufgabe|Offen|Erledigt|Fällig|überfällig|zugewiesen|Konten|Freigabe|Änderung|Dokument|Willkommen|Priorität/;
+
+test('a new user sees where to start, and the English dashboard and task list speak English', async ({ page, api }) => {
+  const admin = await openSession(api, 'admin');
+  const { user, session } = await freshManager(api, admin, 'Englisch', { locale: 'en' });
+  await signInAs(page, user.email, DEMO_PASSWORD);
+  await page.goto('/');
+  await expect(page.getByTestId('dashboard-empty')).toContainText('Welcome!');
+  await expect(page.getByRole('link', { name: 'Create your first task' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /accounts by status/i })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(GERMAN);
+
+  const title = uniqueTitle('Late task');
+  await expectJson(await session.post('/api/v1/tasks/', { title, assigneeId: user.id, dueDate: berlinDay(-1) }), 201);
+  await page.goto('/tasks/?view=todo');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('overdue');
+  await expect(page.getByRole('link', { name: 'My to-dos' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('main')).not.toContainText(GERMAN);
+  await page.goto('/');
+  await expect(page.getByTestId('dashboard-empty')).toHaveCount(0);
+  await expect(page.getByTestId('dashboard-tasks-summary')).toHaveText('1 open task, 1 overdue.');
 });
