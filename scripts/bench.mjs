@@ -584,7 +584,7 @@ async function main() {
   printTable(results);
   console.log(
     '(non-2xx also counts pages that answered 200 but streamed a not-found, redirect or error fallback;\n' +
-      ' p50/base: pages against the home page `/`, API calls against GET /api/v1/auth/me/.)',
+      ' p50/base: pages against the trivial authenticated page /keine-berechtigung/, API calls against GET /api/v1/auth/me/.)',
   );
 
   const costs = await compareCosts(base);

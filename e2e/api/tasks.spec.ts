@@ -96,6 +96,7 @@ test.describe('tasks API', () => {
     expect((await taskIdsIn(s.distributor, 'mine', label)).sort()).toEqual([todos.distributor.id, given.id].sort());
     await expectApiError(await s.distributor.get(`${TASKS}?view=all`), 403, 'forbidden');
     await expectApiError(await s.manager.get(`${TASKS}?view=all`), 403, 'forbidden');
+    await expectApiError(await s.manager.get(`${TASKS_CSV}?view=all`), 403, 'forbidden');
     await expectApiError(await s.manager.get(taskPath(given.id)), 404, 'not_found');
     await expectInvalid(await s.admin.get(`${TASKS}?view=everything`), 'view');
     await expectInvalid(await s.admin.get(`${TASKS}?sort=secret`), 'sort');

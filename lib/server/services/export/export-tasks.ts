@@ -4,6 +4,7 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { berlinIsoDate, csvResponse, formatGermanDate, type CsvCell } from '@/lib/server/http/csv';
 import { selectTaskPage, toTaskListItem } from '@/lib/server/services/tasks/task-list-query';
+import { taskViewCondition } from '@/lib/server/services/tasks/task-reach';
 
 const BATCH_ROWS = 1000;
 
@@ -27,6 +28,8 @@ export const TASK_PRIORITY_LABELS_DE = { low: 'Niedrig', normal: 'Normal', high:
  * page of it, only tasks in reach, read in batches of 1,000 as the client downloads.
  */
 export function exportTasksCsv(actor: Actor, query: TaskExportQuery): Response {
+  // `view=all` of someone who may not see it is a 403 before the download starts, not a cut file.
+  taskViewCondition(actor, query.view);
   async function* rows(): AsyncGenerator<CsvCell[]> {
     const db = await getDb();
     const now = new Date();
