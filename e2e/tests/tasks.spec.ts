@@ -1,5 +1,5 @@
 import { expect, test, signInAs } from '../fixtures/auth';
-import { expectJson, openSession } from '../fixtures/accounts';
+import { createAccount, expectJson, openSession } from '../fixtures/accounts';
 import { DEMO_PASSWORD } from '../fixtures/demo-users';
 import { DASHBOARD, berlinDay, freshManager, uniqueTitle } from '../fixtures/tasks';
 
@@ -80,9 +80,15 @@ test('a task for a colleague: assigned, badge, completed, seen done by its creat
 
 test('an overdue task is highlighted and the dashboard links to it', async ({ page, api }) => {
   const backoffice = await openSession(api, 'backoffice');
+  const account = await createAccount(backoffice, 'Aufgabenkonto');
   const title = uniqueTitle('Überfällige Aufgabe');
   await expectJson(
-    await backoffice.post('/api/v1/tasks/', { title, assigneeId: backoffice.userId, dueDate: berlinDay(-1) }),
+    await backoffice.post('/api/v1/tasks/', {
+      title,
+      assigneeId: backoffice.userId,
+      accountId: account.id,
+      dueDate: berlinDay(-1),
+    }),
     201,
   );
   await signInAs(page, 'backoffice');
@@ -90,6 +96,13 @@ test('an overdue task is highlighted and the dashboard links to it', async ({ pa
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row).toHaveClass(/table-danger/);
   await expect(row.getByTestId('overdue')).toHaveText('überfällig');
+
+  // The account's Aufgaben tab lists it too.
+  await page.goto(`/accounts/${account.id}/?tab=tasks`);
+  await expect(page.getByRole('link', { name: 'Aufgaben', exact: true }).last()).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('account-tasks').getByRole('row', { name: new RegExp(title) })).toHaveClass(
+    /table-danger/,
+  );
 
   await page.goto('/');
   await expect(page.getByTestId('dashboard-tasks-summary')).toContainText('überfällig');
