@@ -307,4 +307,20 @@ test.describe('tasks API', () => {
     expect(adminBoard.accountsByStatus.find((entry) => entry.status === 'archived')?.count).toBe(drafts.total);
     await expectApiError(await api.get(DASHBOARD), 401, 'unauthorized');
   });
+
+  test('the CSV export speaks the caller’s language', async ({ api }) => {
+    const admin = await openSession(api, 'admin');
+    const { session, user } = await freshManager(api, admin, 'Export', { locale: 'en' });
+    const title = uniqueTitle('English export');
+    await createTask(session, { title, assigneeId: user.id, dueDate: '2026-12-24' });
+    const csv = await session.get(`${TASKS_CSV}?view=todo`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-disposition']).toMatch(/filename="?tasks-/);
+    const text = (await csv.body()).toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    // trim() drops the byte-order mark as well.
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('Title;Status;Priority;Due;Assignee;Created by;Account;Completed on;Created on');
+    expect(lines[1]).toContain(`${title};Open;Normal;24.12.2026;`);
+  });
 });

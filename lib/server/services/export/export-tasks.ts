@@ -8,20 +8,24 @@ import { taskViewCondition } from '@/lib/server/services/tasks/task-reach';
 
 const BATCH_ROWS = 1000;
 
-export const TASK_CSV_HEADER = [
-  'Titel',
-  'Status',
-  'Priorität',
-  'Fällig am',
-  'Zugewiesen an',
-  'Angelegt von',
-  'Konto',
-  'Erledigt am',
-  'Angelegt am',
-] as const;
-
-export const TASK_STATUS_LABELS_DE = { open: 'Offen', in_progress: 'In Bearbeitung', done: 'Erledigt' } as const;
-export const TASK_PRIORITY_LABELS_DE = { low: 'Niedrig', normal: 'Normal', high: 'Hoch' } as const;
+/**
+ * The export speaks the caller's language (their profile's `locale`), like the UI they download it
+ * from: the API cannot read the UI's catalogue, so its few words live here.
+ */
+export const TASK_CSV_TEXTS = {
+  de: {
+    header: ['Titel', 'Status', 'Priorität', 'Fällig am', 'Zugewiesen an', 'Angelegt von', 'Konto', 'Erledigt am', 'Angelegt am'],
+    status: { open: 'Offen', in_progress: 'In Bearbeitung', done: 'Erledigt' },
+    priority: { low: 'Niedrig', normal: 'Normal', high: 'Hoch' },
+    fileName: 'aufgaben',
+  },
+  en: {
+    header: ['Title', 'Status', 'Priority', 'Due', 'Assignee', 'Created by', 'Account', 'Completed on', 'Created on'],
+    status: { open: 'Open', in_progress: 'In progress', done: 'Done' },
+    priority: { low: 'Low', normal: 'Normal', high: 'High' },
+    fileName: 'tasks',
+  },
+} as const;
 
 /**
  * `GET /export/tasks.csv`: the task list of one view as the caller filtered and sorted it, every
@@ -30,6 +34,7 @@ export const TASK_PRIORITY_LABELS_DE = { low: 'Niedrig', normal: 'Normal', high:
 export function exportTasksCsv(actor: Actor, query: TaskExportQuery): Response {
   // `view=all` of someone who may not see it is a 403 before the download starts, not a cut file.
   taskViewCondition(actor, query.view);
+  const texts = TASK_CSV_TEXTS[actor.locale === 'en' ? 'en' : 'de'];
   async function* rows(): AsyncGenerator<CsvCell[]> {
     const db = await getDb();
     const now = new Date();
@@ -39,8 +44,8 @@ export function exportTasksCsv(actor: Actor, query: TaskExportQuery): Response {
         const row = toTaskListItem(entry, now);
         yield [
           row.title,
-          TASK_STATUS_LABELS_DE[row.status],
-          TASK_PRIORITY_LABELS_DE[row.priority],
+          texts.status[row.status],
+          texts.priority[row.priority],
           // A calendar day, not an instant: formatted as it is, without a time zone shift.
           row.dueDate ? formatGermanDate(`${row.dueDate}T12:00:00Z`) : '',
           row.assignee.name,
@@ -54,5 +59,5 @@ export function exportTasksCsv(actor: Actor, query: TaskExportQuery): Response {
     }
   }
 
-  return csvResponse({ fileName: `aufgaben-${berlinIsoDate()}.csv`, header: TASK_CSV_HEADER, rows: rows() });
+  return csvResponse({ fileName: `${texts.fileName}-${berlinIsoDate()}.csv`, header: texts.header, rows: rows() });
 }
