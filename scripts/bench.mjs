@@ -425,6 +425,8 @@ async function measurePayload(base) {
   }
   const routes = [
     '/login/',
+    // The signed-in shell alone (navbar, badges): what every authenticated page carries.
+    '/keine-berechtigung/',
     '/',
     '/impressum/',
     '/accounts/',
