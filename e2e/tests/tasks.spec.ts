@@ -104,6 +104,10 @@ test('an overdue task is highlighted and the dashboard links to it', async ({ pa
     /table-danger/,
   );
 
+  // A new task from the tab is about that account already.
+  await page.getByRole('link', { name: 'Aufgabe zu diesem Konto' }).click();
+  await expect(page.getByLabel('Konto', { exact: true })).toHaveValue(account.id);
+
   await page.goto('/');
   await expect(page.getByTestId('dashboard-tasks-summary')).toContainText('überfällig');
   await expect(page.getByRole('img', { name: /Konten nach Status/ })).toBeVisible();

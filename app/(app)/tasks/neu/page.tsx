@@ -16,14 +16,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** A new task (SPEC §3 `/tasks/neu/`); `?accountId=` and `?assigneeId=` preselect (from an account's tab). */
 export default async function NewTaskPage(props: { searchParams: Promise<SearchParamsRecord> }) {
-  const [me, t, searchParams, options] = await Promise.all([
-    getMe(),
-    getTranslations('tasks'),
-    props.searchParams,
-    loadTaskOptions(),
-  ]);
+  const [me, t, searchParams] = await Promise.all([getMe(), getTranslations('tasks'), props.searchParams]);
   const accountId = uuidSchema.safeParse(searchParams.accountId);
   const assigneeId = uuidSchema.safeParse(searchParams.assigneeId);
+  const options = await loadTaskOptions(undefined, accountId.success ? accountId.data : null);
   return (
     <>
       <p className="mb-1 small">
