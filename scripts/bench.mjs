@@ -9,9 +9,9 @@
  *  3. starts `next start` in production mode on a free port (3300 upwards);
  *  4. signs in as admin@example.com through next-auth (pages) and the API (Bearer token);
  *  5. loads each target with a fixed number of keep-alive connections for a bounded time: the
- *     baseline (the home page, a trivial authenticated page), the accounts list page (first page,
- *     a deep page, a search, a sort) and /historie/ (page 1, page 5,000 by cursor, page 501), the API's baseline
- *     (auth/me) and the same on the API;
+ *     baseline (`/keine-berechtigung/`, a trivial authenticated page), the dashboard `/`, the
+ *     accounts list page (first page, a deep page, a search, a sort) and /historie/ (page 1, page
+ *     5,000 by cursor, page 501), the API's baseline (auth/me) and the same on the API, plus `GET /dashboard`;
  *  6. prints requests, req/s, p50/p95/p99 latency, non-2xx answers and each page's p50 relative to
  *     its baseline;
  *     and the whitelist's check at 200,000 entries (issue 13);
@@ -73,7 +73,9 @@ const RESULTS_FILE = path.join(root, 'bench-results.json');
 
 const q = encodeURIComponent(config.query);
 const ALL_TARGETS = [
-  { name: 'baseline /', kind: 'page', path: '/', baseline: true },
+  // A trivial authenticated page (guard, session, layout): `/` is the dashboard now, a target of its own.
+  { name: 'baseline /keine-berechtigung/', kind: 'page', path: '/keine-berechtigung/', baseline: true },
+  { name: 'page / (dashboard)', kind: 'page', path: '/' },
   { name: 'page /accounts/', kind: 'page', path: '/accounts/', list: true },
   { name: 'page deep ?page=2500', kind: 'page', path: '/accounts/?page=2500' },
   { name: `page search ?q=${config.query}`, kind: 'page', path: `/accounts/?q=${q}` },
@@ -110,6 +112,7 @@ const ALL_TARGETS = [
     kind: 'api',
     path: `/api/v1/whitelist/check/?email=${encodeURIComponent('niemand@nicht-gelistet.example')}`,
   },
+  { name: 'api /api/v1/dashboard/', kind: 'api', path: '/api/v1/dashboard/' },
 ];
 const filter = (process.env.BENCH_TARGETS ?? '')
   .split(',')
@@ -505,6 +508,7 @@ async function measurePayload(base) {
   const pairs = [
     ['/accounts/', '/api/v1/accounts/'],
     [`/accounts/${accountId}/`, `/api/v1/accounts/${accountId}/`],
+    ['/', '/api/v1/dashboard/'],
   ];
   const rsc = [];
   for (const [pagePath, apiPath] of pairs) {
@@ -517,7 +521,19 @@ async function measurePayload(base) {
       ratio: Math.round((pageBytes.bytes / apiBytes.bytes) * 10) / 10,
     });
   }
-  const routes = ['/login/', '/', '/impressum/', '/accounts/', `/accounts/${accountId}/`, '/benutzer/', '/profil/'];
+  const routes = [
+    '/login/',
+    // The signed-in shell alone (navbar, badges): what every authenticated page carries.
+    '/keine-berechtigung/',
+    '/',
+    '/impressum/',
+    '/accounts/',
+    `/accounts/${accountId}/`,
+    '/benutzer/',
+    '/profil/',
+    '/tasks/',
+    '/tasks/neu/',
+  ];
   const scripts = new Map();
   const js = [];
   for (const route of routes) {
@@ -670,7 +686,7 @@ async function main() {
   printTable(results);
   console.log(
     '(non-2xx also counts pages that answered 200 but streamed a not-found, redirect or error fallback;\n' +
-      ' p50/base: pages against the home page `/`, API calls against GET /api/v1/auth/me/.)',
+      ' p50/base: pages against the trivial authenticated page /keine-berechtigung/, API calls against GET /api/v1/auth/me/.)',
   );
 
   const whitelistImport =

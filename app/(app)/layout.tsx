@@ -10,7 +10,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await getMe();
   return (
     <>
-      <ClientMessages namespaces={['nav', 'roles', 'approvals.badge']}>
+      <ClientMessages namespaces={['nav', 'roles', 'approvals.badge', 'tasks.badge']}>
         <AppNavbar user={user} />
       </ClientMessages>
       <main id="main" className="container py-4 flex-grow-1">

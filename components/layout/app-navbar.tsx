@@ -14,6 +14,7 @@ import { matchRoute } from '@/lib/auth/route-table';
 import { navItemsFor } from '@/lib/navigation';
 import type { SessionUser } from '@/lib/schemas/auth';
 import { ApprovalsBadge } from './approvals-badge';
+import { TasksBadge } from './tasks-badge';
 import { LanguageSwitch } from './language-switch';
 
 export function AppNavbar({ user }: { user: SessionUser }) {
@@ -51,6 +52,7 @@ export function AppNavbar({ user }: { user: SessionUser }) {
                 >
                   {t(item.labelKey)}
                   {item.labelKey === 'approvals' && isDecider && <ApprovalsBadge />}
+                  {item.labelKey === 'tasks' && <TasksBadge />}
                 </Nav.Link>
               </Nav.Item>
             ))}

@@ -28,6 +28,11 @@ export const STATUS_BADGES = {
     withdrawn: { labelKey: 'status.approval.withdrawn', variant: 'secondary' },
     obsolete: { labelKey: 'status.approval.obsolete', variant: 'light' },
   },
+  task: {
+    open: { labelKey: 'status.task.open', variant: 'info' },
+    in_progress: { labelKey: 'status.task.in_progress', variant: 'primary' },
+    done: { labelKey: 'status.task.done', variant: 'success' },
+  },
 } as const satisfies Record<string, Record<string, { labelKey: `status.${string}`; variant: BadgeVariant }>>;
 
 export type StatusKind = keyof typeof STATUS_BADGES;

@@ -26,8 +26,11 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Guten Tag,');
     await expect(page.getByTestId('role')).toHaveText('Sie sind angemeldet als Manager.');
-    await expect(page.getByTestId('scopes')).toContainText('Konten einsehen');
-    await expect(page.getByTestId('scopes')).not.toContainText('Konten anlegen und bearbeiten');
+    // The dashboard: the manager's tasks, their own requests (a manager decides nothing), their accounts.
+    await expect(page.getByRole('heading', { name: 'Meine offenen Aufgaben' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Meine offenen Anträge' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /Konten nach Status/ })).toBeVisible();
+    await expect(page.getByTestId('accounts-by-status-table').locator('tr[data-status="active"] td')).toHaveText(/\d/);
     await expect(page).toHaveTitle('Start · Employee Benefits Master Tool');
   });
 

@@ -43,6 +43,9 @@ export const ROUTES = [
   { pattern: '/whitelist/', guard: 'auth', scope: 'whitelist.read' },
   { pattern: '/whitelist/neu/', guard: 'auth', scope: 'whitelist.write' },
   { pattern: '/whitelist/[id]/', guard: 'auth', scope: 'whitelist.read' },
+  { pattern: '/tasks/', guard: 'auth', scope: 'tasks.read' },
+  { pattern: '/tasks/neu/', guard: 'auth', scope: 'tasks.write' },
+  { pattern: '/tasks/[id]/', guard: 'auth', scope: 'tasks.read' },
 ] as const satisfies readonly RouteRule[];
 
 export const FORBIDDEN_PATH = '/keine-berechtigung/';

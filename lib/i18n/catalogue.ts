@@ -16,6 +16,10 @@ import validationDe from './messages/validation.de.json';
 import validationEn from './messages/validation.en.json';
 import whitelistDe from './messages/whitelist.de.json';
 import whitelistEn from './messages/whitelist.en.json';
+import tasksDe from './messages/tasks.de.json';
+import tasksEn from './messages/tasks.en.json';
+import dashboardDe from './messages/dashboard.de.json';
+import dashboardEn from './messages/dashboard.en.json';
 
 /**
  * The message catalogue: the shell's texts plus one file per resource, so that each feature
@@ -32,7 +36,9 @@ export const catalogues = {
     history: historyDe,
     validation: validationDe,
     whitelist: whitelistDe,
-    status: { ...de.status, approval: approvalsDe.status },
+    tasks: tasksDe,
+    dashboard: dashboardDe,
+    status: { ...de.status, approval: approvalsDe.status, task: tasksDe.status },
   },
   en: {
     ...en,
@@ -44,7 +50,9 @@ export const catalogues = {
     history: historyEn,
     validation: validationEn,
     whitelist: whitelistEn,
-    status: { ...en.status, approval: approvalsEn.status },
+    tasks: tasksEn,
+    dashboard: dashboardEn,
+    status: { ...en.status, approval: approvalsEn.status, task: tasksEn.status },
   },
 };
 

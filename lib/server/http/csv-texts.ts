@@ -7,6 +7,8 @@ import csvDe from '@/lib/i18n/messages/csv.de.json';
 import csvEn from '@/lib/i18n/messages/csv.en.json';
 import historyDe from '@/lib/i18n/messages/history.de.json';
 import historyEn from '@/lib/i18n/messages/history.en.json';
+import tasksDe from '@/lib/i18n/messages/tasks.de.json';
+import tasksEn from '@/lib/i18n/messages/tasks.en.json';
 
 export type CsvLocale = 'de' | 'en';
 
@@ -24,6 +26,8 @@ const TEXTS = {
     approvalStatus: approvalsDe.status,
     entityType: historyDe.entityType,
     action: historyDe.action,
+    taskStatus: tasksDe.status,
+    taskPriority: tasksDe.priority,
   },
   en: {
     headers: csvEn,
@@ -34,6 +38,8 @@ const TEXTS = {
     approvalStatus: approvalsEn.status,
     entityType: historyEn.entityType,
     action: historyEn.action,
+    taskStatus: tasksEn.status,
+    taskPriority: tasksEn.priority,
   },
 } as const;
 

@@ -12,6 +12,8 @@ import * as identity from './operations/identity';
 import * as profile from './operations/profile';
 import * as users from './operations/users';
 import * as whitelist from './operations/whitelist';
+import * as tasks from './operations/tasks';
+import * as dashboard from './operations/dashboard';
 
 const API_ROOT = path.join(process.cwd(), 'app/api/v1');
 const MODULES: Record<string, Record<string, Operation>> = {
@@ -24,6 +26,8 @@ const MODULES: Record<string, Record<string, Operation>> = {
   profile,
   users,
   whitelist,
+  tasks,
+  dashboard,
 };
 // The catch-all answers 404 for unknown paths; it serves no operation.
 const CATCH_ALL = '/[[...path]]';

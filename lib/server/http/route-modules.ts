@@ -50,4 +50,9 @@ export const routeModules: Record<string, () => Promise<unknown>> = {
   '/whitelist/check': () => import('@/app/api/v1/whitelist/check/route'),
   '/whitelist/import': () => import('@/app/api/v1/whitelist/import/route'),
   '/whitelist': () => import('@/app/api/v1/whitelist/route'),
+  '/tasks/[id]': () => import('@/app/api/v1/tasks/[id]/route'),
+  '/tasks/accounts': () => import('@/app/api/v1/tasks/accounts/route'),
+  '/tasks/assignees': () => import('@/app/api/v1/tasks/assignees/route'),
+  '/tasks': () => import('@/app/api/v1/tasks/route'),
+  '/dashboard': () => import('@/app/api/v1/dashboard/route'),
 };

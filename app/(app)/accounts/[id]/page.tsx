@@ -20,10 +20,11 @@ import { listWhitelist } from '@/lib/api-client/whitelist.server';
 import { AccountActionsBar } from './_components/account-actions-bar';
 import { isStaff } from '@/lib/schemas/roles';
 import { ClientMessages } from '@/components/layout/client-messages';
+import { AccountTasks } from '@/components/tasks/account-tasks';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
-const TABS = ['overview', 'children', 'users', 'whitelist', 'history'] as const;
+const TABS = ['overview', 'children', 'users', 'tasks', 'whitelist', 'history'] as const;
 /** The Historie tab shows the latest entries and links to the full, filterable list. */
 const HISTORY_TAB_ROWS = 20;
 /** The Benutzer tab lists this many of the account's users and links to the full list for more. */
@@ -40,12 +41,13 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function AccountPage(props: Props) {
   const [id, searchParams] = await Promise.all([recordId(props.params), props.searchParams]);
   const tab: Tab = TABS.find((candidate) => candidate === searchParams.tab) ?? 'overview';
-  const [account, me, t, tHistory, tWhitelist] = await Promise.all([
+  const [account, me, t, tHistory, tWhitelist, tTasks] = await Promise.all([
     getAccount(id),
     getMe(),
     getTranslations('accounts'),
     getTranslations('history'),
     getTranslations('whitelist'),
+    getTranslations('tasks'),
   ]);
   const canReadUsers = hasScope(me.scope, 'users.read');
   const canReadHistory = hasScope(me.scope, 'history.read');
@@ -137,6 +139,9 @@ export default async function AccountPage(props: Props) {
                 },
               ]
             : []),
+          ...(hasScope(me.scope, 'tasks.read')
+            ? [{ href: hrefs.account(account.id, { tab: 'tasks' }), label: tTasks('title'), active: tab === 'tasks' }]
+            : []),
           ...(canReadHistory
             ? [
                 {
@@ -165,6 +170,9 @@ export default async function AccountPage(props: Props) {
           total={whitelist.total}
           canWrite={hasScope(me.scope, 'whitelist.write') && !isArchived}
         />
+      )}
+      {tab === 'tasks' && hasScope(me.scope, 'tasks.read') && (
+        <AccountTasks accountId={account.id} isArchived={isArchived} />
       )}
       {tab === 'history' && history && (
         <section data-testid="account-history">

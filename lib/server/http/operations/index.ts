@@ -5,7 +5,9 @@ import * as auth from './auth';
 import * as changes from './changes';
 import * as exportOperations from './export';
 import * as identity from './identity';
+import * as dashboard from './dashboard';
 import * as profile from './profile';
+import * as tasks from './tasks';
 import * as users from './users';
 import * as whitelist from './whitelist';
 import type { Operation } from '../operation';
@@ -20,5 +22,7 @@ export const operations: Operation[] = [
   ...Object.values(approvals),
   ...Object.values(changes),
   ...Object.values(whitelist),
+  ...Object.values(tasks),
+  ...Object.values(dashboard),
   ...Object.values(exportOperations),
 ];

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-provider';
 import { deleteWhitelistEntryAction } from '@/components/whitelist/whitelist-actions';
 import { hrefs } from '@/lib/hrefs';
+import { useApiProblemText } from '@/components/ui/form/problem-text';
 
 /** Deletes the entry (against the version shown) after a confirmation, then goes back to the account's list. */
 export function WhitelistDeleteButton({
@@ -15,6 +16,7 @@ export function WhitelistDeleteButton({
   entry: { id: string; version: number; value: string; accountId: string };
 }) {
   const t = useTranslations('whitelist.actions');
+  const apiProblemText = useApiProblemText();
   const tToasts = useTranslations('whitelist.toasts');
   const router = useRouter();
   const toast = useToast();
@@ -23,7 +25,7 @@ export function WhitelistDeleteButton({
   async function remove(): Promise<boolean> {
     const result = await deleteWhitelistEntryAction(entry.id, entry.version);
     if (!result.ok) {
-      toast({ variant: 'danger', message: t('failed', { message: result.error.message }) });
+      toast({ variant: 'danger', message: t('failed', { message: apiProblemText(result.error) }) });
       router.refresh();
       return false;
     }

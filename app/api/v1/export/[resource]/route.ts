@@ -3,12 +3,14 @@ import { ApiError } from '@/lib/server/http/api-error';
 import * as op from '@/lib/server/http/operations/export';
 import * as approvalOp from '@/lib/server/http/operations/approvals';
 import * as changeOp from '@/lib/server/http/operations/changes';
+import * as taskOp from '@/lib/server/http/operations/tasks';
 import * as userOp from '@/lib/server/http/operations/users';
 import * as whitelistOp from '@/lib/server/http/operations/whitelist';
 import { errorResponse, route } from '@/lib/server/http/route';
 import { exportAccountsCsv } from '@/lib/server/services/export/export-accounts';
 import { exportApprovalsCsv } from '@/lib/server/services/export/export-approvals';
 import { exportChangesCsv } from '@/lib/server/services/export/export-changes';
+import { exportTasksCsv } from '@/lib/server/services/export/export-tasks';
 import { exportUsersCsv } from '@/lib/server/services/export/export-users';
 import { exportWhitelistCsv } from '@/lib/server/services/export/export-whitelist';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
@@ -30,6 +32,9 @@ const exporters: Record<string, ReturnType<typeof route>> = {
   ),
   'whitelist.csv': route(whitelistOp.exportCsv, ({ actor, query, req }) =>
     Promise.resolve(exportWhitelistCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+  ),
+  'tasks.csv': route(taskOp.exportCsv, ({ actor, query, req }) =>
+    Promise.resolve(exportTasksCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
   ),
 };
 

@@ -1,0 +1,24 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
+import { openTaskCountQueryOptions } from '@/lib/api-client/tasks';
+import { formatNumber } from '@/lib/format';
+
+/**
+ * My open tasks (assigned to me, not done) beside "Aufgaben" in the navbar (SPEC §3 layout), kept
+ * fresh by TanStack Query through the same-origin proxy; a status change in the list invalidates
+ * it at once. Nothing while there is nothing open or the count is unknown.
+ */
+export function TasksBadge() {
+  const t = useTranslations('tasks');
+  const locale = useLocale();
+  const { data: count } = useQuery(openTaskCountQueryOptions());
+  if (!count) return null;
+  return (
+    <span className="badge rounded-pill text-bg-info ms-1" data-testid="tasks-badge" data-count={count}>
+      {formatNumber(count, locale === 'en' ? 'en' : 'de')}
+      <span className="visually-hidden"> {t('badge', { count })}</span>
+    </span>
+  );
+}
