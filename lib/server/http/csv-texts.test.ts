@@ -10,6 +10,10 @@ describe('CSV texts', () => {
     expect(csvLocaleOf('fr-FR,en;q=0.5,de;q=0.8')).toBe('de');
     expect(csvLocaleOf('fr, en;q=0')).toBe('de');
     expect(csvLocaleOf('de;q=abc, en;q=0.1')).toBe('en');
+    // Without a preference between the two, the caller's profile language.
+    expect(csvLocaleOf(null, 'en')).toBe('en');
+    expect(csvLocaleOf('fr', 'en')).toBe('en');
+    expect(csvLocaleOf('de', 'en')).toBe('de');
   });
 
   it('name every column and label in both languages, the English ones without German', () => {

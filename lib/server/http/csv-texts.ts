@@ -56,9 +56,10 @@ export function labelOf(labels: Record<string, string>, code: string): string {
 
 /**
  * The export's language from `Accept-Language` (the UI's proxy sends the UI language): English
- * when the caller prefers it to German, else German, the product's language.
+ * when the caller prefers it to German; without a preference between the two, the caller's profile
+ * language (`fallback`), else German, the product's language.
  */
-export function csvLocaleOf(acceptLanguage: string | null): CsvLocale {
+export function csvLocaleOf(acceptLanguage: string | null, fallback?: string | null): CsvLocale {
   let best: { locale: CsvLocale; q: number } | null = null;
   for (const part of (acceptLanguage ?? '').slice(0, 1000).split(',')) {
     const [tag = '', ...params] = part.trim().split(';');
@@ -69,7 +70,7 @@ export function csvLocaleOf(acceptLanguage: string | null): CsvLocale {
     if (!Number.isFinite(q) || q <= 0) continue;
     if (!best || q > best.q) best = { locale: language, q };
   }
-  return best?.locale ?? 'de';
+  return best?.locale ?? (fallback === 'en' ? 'en' : 'de');
 }
 
 /** The header row of a resource's export, in the order of `columns`. */

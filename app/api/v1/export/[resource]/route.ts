@@ -19,22 +19,22 @@ import { csvLocaleOf } from '@/lib/server/http/csv-texts';
 /** `GET /export/{resource}.csv`: one streamed CSV export per resource, each with its list's filters. */
 const exporters: Record<string, ReturnType<typeof route>> = {
   'accounts.csv': route(op.accountsCsv, ({ actor, query, req }) =>
-    Promise.resolve(exportAccountsCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+    Promise.resolve(exportAccountsCsv(actor, query, csvLocaleOf(req.headers.get('accept-language'), actor.locale))),
   ),
   'users.csv': route(userOp.exportCsv, ({ actor, query, req }) =>
-    Promise.resolve(exportUsersCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+    Promise.resolve(exportUsersCsv(actor, query, csvLocaleOf(req.headers.get('accept-language'), actor.locale))),
   ),
   'approvals.csv': route(approvalOp.exportCsv, ({ actor, query, req }) =>
-    Promise.resolve(exportApprovalsCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+    Promise.resolve(exportApprovalsCsv(actor, query, csvLocaleOf(req.headers.get('accept-language'), actor.locale))),
   ),
   'changes.csv': route(changeOp.exportCsv, ({ actor, query, req }) =>
-    Promise.resolve(exportChangesCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+    Promise.resolve(exportChangesCsv(actor, query, csvLocaleOf(req.headers.get('accept-language'), actor.locale))),
   ),
   'whitelist.csv': route(whitelistOp.exportCsv, ({ actor, query, req }) =>
-    Promise.resolve(exportWhitelistCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+    Promise.resolve(exportWhitelistCsv(actor, query, csvLocaleOf(req.headers.get('accept-language'), actor.locale))),
   ),
   'tasks.csv': route(taskOp.exportCsv, ({ actor, query, req }) =>
-    Promise.resolve(exportTasksCsv(actor, query, csvLocaleOf(req.headers.get('accept-language')))),
+    Promise.resolve(exportTasksCsv(actor, query, csvLocaleOf(req.headers.get('accept-language'), actor.locale))),
   ),
 };
 
