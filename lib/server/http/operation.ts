@@ -33,6 +33,11 @@ export interface Operation<
   headersOf?(answer: z.output<R>): Record<string, string>;
   /** Extra error codes the operation answers, documented in the OpenAPI document. */
   errors?: number[];
+  /**
+   * The body is multipart/form-data: text parts checked with `body` and at most one file part
+   * `file`, streamed to a temporary file with the `MAX_UPLOAD_BYTES` limit (lib/server/http/multipart.ts).
+   */
+  multipart?: boolean;
   /** Body limit in bytes for JSON bodies (default 1 MiB). */
   maxBodyBytes?: number;
   /** False for the few operations that never touch the database: load shedding leaves them alone. */

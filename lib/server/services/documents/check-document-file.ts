@@ -1,0 +1,133 @@
+import 'server-only';
+import { createReadStream } from 'node:fs';
+import { fileTypeFromFile } from 'file-type';
+import yauzl from 'yauzl';
+import { DOCUMENT_TYPE_LABELS, fileTypeByName, type DocumentFileType } from '@/lib/schemas/document-files';
+import { ApiError, invalidField } from '@/lib/server/http/api-error';
+import { FILE_FIELD, type StagedFile } from '@/lib/server/http/multipart';
+
+/** Office files are zips: at most this many entries and this much unpacked, or they are refused as bombs. */
+export const OFFICE_MAX_ENTRIES = 10_000;
+export const OFFICE_MAX_UNCOMPRESSED_BYTES = 256 * 1024 * 1024;
+/** The folder an Office file of each type must have besides `[Content_Types].xml`. */
+const OFFICE_PART_FOLDER: Record<string, string> = {
+  docx: 'word/',
+  xlsx: 'xl/',
+};
+const FILE_NAME_MAX = 200;
+/** Control characters, bidi controls (they disguise an extension) and path separators. */
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069/\\]/g;
+/** Browsers send `"`, line feed and carriage return in a multipart file name as %22, %0A and %0D (HTML's form encoding). */
+const FORM_ESCAPES: Record<string, string> = { '%22': '"', '%0A': '\n', '%0D': '\r' };
+
+/** A checked upload: the name to store and the type to serve. */
+export interface CheckedFile {
+  fileName: string;
+  mimeType: string;
+}
+
+const unsupported = (message: string) =>
+  new ApiError('unsupported_media_type', message, { details: [{ path: FILE_FIELD, message }] });
+
+/**
+ * The name a version keeps: no folders, no control or bidi characters (each becomes `_`), no
+ * leading dots, at most 200 characters with the extension kept. Quotes and umlauts stay: downloads
+ * encode the name for the header (RFC 6266), so this is about what people see, not header safety.
+ */
+export function safeFileName(raw: string): string {
+  const decoded = raw.replace(/%(22|0A|0D)/gi, (escape) => FORM_ESCAPES[escape.toUpperCase()] ?? escape);
+  const base = decoded.split(/[/\\]/).pop() ?? '';
+  const cleaned = base.normalize('NFC').replace(UNSAFE_NAME_CHARACTERS, '_').replace(/\s+/g, ' ').trim();
+  const name = cleaned.replace(/^\.+/, '');
+  if (name.length <= FILE_NAME_MAX) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+  return name.slice(0, FILE_NAME_MAX - extension.length) + extension;
+}
+
+/** The declared type must be the type's own, one of its aliases, or none/generic. */
+function isDeclaredTypeAccepted(type: DocumentFileType, declared: string): boolean {
+  const essence = declared.split(';')[0]?.trim() ?? '';
+  return (
+    essence === '' || essence === 'application/octet-stream' || essence === type.mimeType || type.aliases.includes(essence)
+  );
+}
+
+/** Text files have no magic number: they must not contain the control bytes of a binary file. */
+async function isPlainText(path: string): Promise<boolean> {
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    for (const byte of chunk) {
+      // NUL … BS, SO … SUB, ESC … US: never in a text file; tab, line breaks and form feed are.
+      if (byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * An Office file is a zip whose central directory lists `[Content_Types].xml` and the type's part
+ * folder, within a bounded number of entries and unpacked size. Only the directory is read; no
+ * entry is unpacked, so a zip bomb costs nothing but its refusal.
+ */
+function isBoundedOfficeZip(path: string, partFolder: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: true, strictFileNames: false }, (openError, zip) => {
+      if (openError || !zip) {
+        resolve(false);
+        return;
+      }
+      if (zip.entryCount > OFFICE_MAX_ENTRIES) {
+        zip.close();
+        resolve(false);
+        return;
+      }
+      let unpacked = 0;
+      let hasContentTypes = false;
+      let hasPart = false;
+      const finish = (result: boolean) => {
+        zip.removeAllListeners();
+        zip.close();
+        resolve(result);
+      };
+      zip.on('entry', (entry: yauzl.Entry) => {
+        unpacked += entry.uncompressedSize;
+        if (unpacked > OFFICE_MAX_UNCOMPRESSED_BYTES) return finish(false);
+        if (entry.fileName === '[Content_Types].xml') hasContentTypes = true;
+        if (entry.fileName.startsWith(partFolder)) hasPart = true;
+        zip.readEntry();
+      });
+      zip.on('end', () => finish(hasContentTypes && hasPart));
+      zip.on('error', () => finish(false));
+      zip.readEntry();
+    });
+  });
+}
+
+/**
+ * Checks an upload against SPEC §2 Document: an allowed extension, a declared type that fits it,
+ * and content whose magic numbers (file-type) say the same; Office files must be real, bounded
+ * Office zips and text files text. Anything else is 415 `unsupported_media_type`.
+ */
+export async function checkDocumentFile(file: StagedFile | null): Promise<CheckedFile> {
+  if (!file) throw invalidField(FILE_FIELD, 'Bitte eine Datei auswählen.');
+  const fileName = safeFileName(file.fileName);
+  if (!fileName) throw invalidField(FILE_FIELD, 'Die Datei hat keinen Namen.');
+  if (file.sizeBytes === 0) throw invalidField(FILE_FIELD, 'Die Datei ist leer.');
+
+  const type = fileTypeByName(fileName);
+  if (!type) throw unsupported(`Dieser Dateityp ist nicht erlaubt. Erlaubt sind ${DOCUMENT_TYPE_LABELS}.`);
+  if (!isDeclaredTypeAccepted(type, file.declaredType)) {
+    throw unsupported(`Der angegebene Typ (${file.declaredType}) passt nicht zur Endung .${fileName.split('.').pop()}.`);
+  }
+  const mismatch = () => unsupported(`Der Inhalt der Datei ist kein ${type.label}, wie ihr Name sagt.`);
+
+  const sniffed = await fileTypeFromFile(file.path);
+  if (type.isText) {
+    if (sniffed || !(await isPlainText(file.path))) throw mismatch();
+  } else {
+    if (sniffed?.mime !== type.mimeType) throw mismatch();
+    const partFolder = OFFICE_PART_FOLDER[type.extensions[0] ?? ''];
+    if (partFolder && !(await isBoundedOfficeZip(file.path, partFolder))) throw mismatch();
+  }
+  return { fileName, mimeType: type.mimeType };
+}
