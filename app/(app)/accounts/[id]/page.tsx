@@ -9,6 +9,8 @@ import { ChangeTable } from '@/components/history/change-table';
 import { changesApi } from '@/lib/api-client/approvals';
 import { getMe, serverApi } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
+import { documentsApi } from '@/lib/api-client/documents';
+import { AccountDocuments } from '@/components/documents/account-documents';
 import { hasScope } from '@/lib/auth/has-scope';
 import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
 import { AccountDetails } from '@/components/accounts/account-details';
@@ -20,11 +22,13 @@ import { ClientMessages } from '@/components/layout/client-messages';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
-const TABS = ['overview', 'children', 'users', 'history'] as const;
+const TABS = ['overview', 'children', 'users', 'documents', 'history'] as const;
 /** The Historie tab shows the latest entries and links to the full, filterable list. */
 const HISTORY_TAB_ROWS = 20;
 /** The Benutzer tab lists this many of the account's users and links to the full list for more. */
 const ACCOUNT_USERS_LIMIT = 100;
+/** The Dokumente tab lists this many of the account's documents, newest first, and links to the full list. */
+const ACCOUNT_DOCUMENTS_LIMIT = 50;
 type Tab = (typeof TABS)[number];
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -45,12 +49,19 @@ export default async function AccountPage(props: Props) {
   ]);
   const canReadUsers = hasScope(me.scope, 'users.read');
   const canReadHistory = hasScope(me.scope, 'history.read');
-  const [tree, users, history] = await Promise.all([
+  const canReadDocuments = hasScope(me.scope, 'documents.read');
+  const [tree, users, documents, history] = await Promise.all([
     tab === 'children' ? getAccountTree(id) : null,
     tab === 'users' && canReadUsers
       ? serverApi(usersApi.listPath({ accountId: id, perPage: ACCOUNT_USERS_LIMIT, sort: 'lastName', order: 'asc' }), {
           schema: usersApi.listSchema,
         })
+      : null,
+    tab === 'documents' && canReadDocuments
+      ? serverApi(
+          documentsApi.listPath({ accountId: id, perPage: ACCOUNT_DOCUMENTS_LIMIT, sort: 'updatedAt', order: 'desc' }),
+          { schema: documentsApi.listSchema },
+        )
       : null,
     // The account's own entries, its approvals' requests and decisions, and its users'.
     tab === 'history' && canReadHistory
@@ -126,6 +137,15 @@ export default async function AccountPage(props: Props) {
           ...(canReadUsers
             ? [{ href: `/accounts/${account.id}/?tab=users`, label: t('tabs.users'), active: tab === 'users' }]
             : []),
+          ...(canReadDocuments
+            ? [
+                {
+                  href: `/accounts/${account.id}/?tab=documents`,
+                  label: t('tabs.documents'),
+                  active: tab === 'documents',
+                },
+              ]
+            : []),
           ...(canReadHistory
             ? [{ href: `/accounts/${account.id}/?tab=history`, label: tHistory('tab'), active: tab === 'history' }]
             : []),
@@ -139,6 +159,14 @@ export default async function AccountPage(props: Props) {
           items={users.items}
           total={users.total}
           canInvite={hasScope(me.scope, 'users.write') && !isArchived}
+        />
+      )}
+      {tab === 'documents' && documents && (
+        <AccountDocuments
+          accountId={account.id}
+          items={documents.items}
+          total={documents.total}
+          canUpload={hasScope(me.scope, 'documents.write') && !isArchived}
         />
       )}
       {tab === 'history' && history && (
