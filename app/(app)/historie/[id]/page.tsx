@@ -25,6 +25,8 @@ function entityHref(change: Pick<Change, 'entityType' | 'entityId'>): string | n
       return `/benutzer/${change.entityId}/`;
     case 'approval':
       return `/freigaben/${change.entityId}/`;
+    case 'document':
+      return `/dokumente/${change.entityId}/`;
     default:
       return null;
   }
