@@ -22,7 +22,12 @@ import type { AccountOption } from '@/components/users/account-option';
 import { AccountPicker } from '@/components/users/account-picker';
 import { documentsApi } from '@/lib/api-client/documents';
 import { hrefs } from '@/lib/hrefs';
-import { DOCUMENT_CATEGORIES, documentMetadataSchema, documentSchema, type DocumentCategory } from '@/lib/schemas/document';
+import {
+  DOCUMENT_CATEGORIES,
+  documentMetadataSchema,
+  documentSchema,
+  type DocumentCategory,
+} from '@/lib/schemas/document';
 import { z } from '@/lib/schemas/zod';
 import { FileDropZone } from './file-drop-zone';
 import { UploadProgress } from './upload-progress';

@@ -6,7 +6,8 @@ import contentDisposition from 'content-disposition';
  * allowance (no scripts, no same origin, no forms), nothing loaded from elsewhere, framed only by
  * the app itself (the document page's preview).
  */
-export const DOWNLOAD_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+export const DOWNLOAD_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /**
  * `Content-Disposition` for a stored file name (RFC 6266): an ASCII `filename` fallback without
@@ -36,7 +37,11 @@ export function fileResponse(file: {
   sha256: string;
   isInline: boolean;
 }): Response {
-  const body = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength) as Uint8Array<ArrayBuffer>;
+  const body = Buffer.from(
+    file.content.buffer,
+    file.content.byteOffset,
+    file.content.byteLength,
+  ) as Uint8Array<ArrayBuffer>;
   return new Response(body, {
     status: 200,
     headers: {

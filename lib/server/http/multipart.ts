@@ -66,10 +66,7 @@ class CountingHash extends Transform {
  * `maxFileBytes` it stops with 413 and keeps nothing; a broken or aborted request keeps nothing
  * either. The caller must `discard()` the upload when done with it.
  */
-export async function readMultipartUpload(
-  req: Request,
-  options: { maxFileBytes: number },
-): Promise<MultipartUpload> {
+export async function readMultipartUpload(req: Request, options: { maxFileBytes: number }): Promise<MultipartUpload> {
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new ApiError('unsupported_media_type', 'Erwartet wird multipart/form-data mit einer Datei im Feld "file".');

@@ -61,10 +61,7 @@ export default async function DocumentPage(props: Props) {
       </p>
       <div className="mb-3">
         <ClientMessages namespaces={['documents', 'confirmDialog']}>
-          <DocumentActionsBar
-            document={document}
-            canDelete={mayWrite && isStaff(me.role)}
-          />
+          <DocumentActionsBar document={document} canDelete={mayWrite && isStaff(me.role)} />
         </ClientMessages>
       </div>
       {document.isReadOnly && (

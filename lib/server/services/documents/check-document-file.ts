@@ -28,7 +28,10 @@ const unsupported = (message: string) =>
 function isDeclaredTypeAccepted(type: DocumentFileType, declared: string): boolean {
   const essence = declared.split(';')[0]?.trim() ?? '';
   return (
-    essence === '' || essence === 'application/octet-stream' || essence === type.mimeType || type.aliases.includes(essence)
+    essence === '' ||
+    essence === 'application/octet-stream' ||
+    essence === type.mimeType ||
+    type.aliases.includes(essence)
   );
 }
 
@@ -96,7 +99,9 @@ export async function checkDocumentFile(file: StagedFile | null): Promise<Checke
   const type = fileTypeByName(fileName);
   if (!type) throw unsupported(`Dieser Dateityp ist nicht erlaubt. Erlaubt sind ${DOCUMENT_TYPE_LABELS}.`);
   if (!isDeclaredTypeAccepted(type, file.declaredType)) {
-    throw unsupported(`Der angegebene Typ (${file.declaredType}) passt nicht zur Endung .${fileName.split('.').pop()}.`);
+    throw unsupported(
+      `Der angegebene Typ (${file.declaredType}) passt nicht zur Endung .${fileName.split('.').pop()}.`,
+    );
   }
   const mismatch = () => unsupported(`Der Inhalt der Datei ist kein ${type.label}, wie ihr Name sagt.`);
 

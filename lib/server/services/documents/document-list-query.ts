@@ -95,6 +95,8 @@ export function selectDocumentPage(
 }
 
 export async function countDocuments(db: DbOrTx, actor: ActorReach, filters: DocumentFilters): Promise<number> {
-  const [row] = await withJoins(db.select({ n: count() }).from(documents).$dynamic()).where(documentConditions(actor, filters));
+  const [row] = await withJoins(db.select({ n: count() }).from(documents).$dynamic()).where(
+    documentConditions(actor, filters),
+  );
   return Number(row?.n ?? 0);
 }

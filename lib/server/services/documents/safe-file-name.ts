@@ -21,4 +21,3 @@ export function safeFileName(raw: string): string {
   const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
   return name.slice(0, FILE_NAME_MAX - extension.length) + extension;
 }
-
