@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { FormProvider, useWatch } from 'react-hook-form';
@@ -69,14 +69,21 @@ export function DocumentUploadForm(props: DocumentUploadFormProps) {
 
   const fileRequired = t('drop.required');
   const accountRequired = t('form.accountRequired');
-  const schema = documentMetadataSchema
-    .extend({
-      file: z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File, { message: fileRequired }),
-    })
-    .refine((values) => props.mayUploadGeneral || values.accountId !== null, {
-      path: ['accountId'],
-      message: accountRequired,
-    }) as unknown as z.ZodType<z.output<typeof documentMetadataSchema> & { file: File }, UploadFormValues>;
+  const { mayUploadGeneral } = props;
+  const schema = useMemo(
+    () =>
+      documentMetadataSchema
+        .extend({
+          file: z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File, {
+            message: fileRequired,
+          }),
+        })
+        .refine((values) => mayUploadGeneral || values.accountId !== null, {
+          path: ['accountId'],
+          message: accountRequired,
+        }) as unknown as z.ZodType<z.output<typeof documentMetadataSchema> & { file: File }, UploadFormValues>,
+    [fileRequired, accountRequired, mayUploadGeneral],
+  );
 
   const form = useZodForm(schema, {
     defaultValues: {

@@ -96,9 +96,10 @@ function parse(
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let file: StagedFile | null = null;
+    /** The file part on its way to the disk; never rejects (a failure goes to `fail`). */
     let staging: Promise<void> | null = null;
+    let filePart: Readable | null = null;
     let failure: unknown = null;
-    let isSettled = false;
 
     let parser: busboy.Busboy;
     try {
@@ -122,23 +123,16 @@ function parse(
     }
     const source = Readable.fromWeb(body as unknown as NodeWebReadableStream<Uint8Array>);
 
+    /** Stops reading at the first problem; rejects once the file being written (if any) is closed. */
     const fail = (error: unknown) => {
       if (failure) return;
       failure = error;
-      // Stop reading: nothing more of this request will be kept.
       source.unpipe(parser);
       source.destroy();
       parser.removeAllListeners('file');
-      settle();
-    };
-    const settle = () => {
-      if (isSettled) return;
-      if (failure) {
-        isSettled = true;
-        // A file still being written is removed with the folder by the caller.
-        void (staging ?? Promise.resolve()).catch(() => undefined).then(() => reject(failure));
-        return;
-      }
+      // Ends the file's pipeline too, which would otherwise wait for bytes that never come.
+      filePart?.destroy();
+      void (staging ?? Promise.resolve()).then(() => reject(error));
     };
 
     parser.on('field', (name, value, info) => {
@@ -159,6 +153,7 @@ function parse(
         fail(invalidField(name, name === FILE_FIELD ? 'Nur eine Datei je Anfrage.' : 'Unbekanntes Dateifeld.'));
         return;
       }
+      filePart = stream;
       const target = path.join(folder, 'content');
       const counter = new CountingHash(limit);
       staging = pipeline(stream, counter, createWriteStream(target, { flags: 'wx' })).then(
@@ -187,10 +182,7 @@ function parse(
 
     parser.on('close', () => {
       void (staging ?? Promise.resolve()).then(() => {
-        if (failure) return settle();
-        if (isSettled) return;
-        isSettled = true;
-        resolve({ fields, file });
+        if (!failure) resolve({ fields, file });
       });
     });
 

@@ -27,8 +27,7 @@ export async function addDocumentVersion(
   file: StagedFile | null,
   expectedVersion: number | null,
 ): Promise<Document> {
-  const checked = await checkDocumentFile(file);
-  const staged = file as StagedFile;
+  const { staged, ...checked } = await checkDocumentFile(file);
   const content = await readFile(staged.path);
   const db = await getDb();
   return db.transaction(async (tx) => {

@@ -15,8 +15,9 @@ const OFFICE_PART_FOLDER: Record<string, string> = {
   docx: 'word/',
   xlsx: 'xl/',
 };
-/** A checked upload: the name to store and the type to serve. */
+/** A checked upload: the staged file, the name to store and the type to serve. */
 export interface CheckedFile {
+  staged: StagedFile;
   fileName: string;
   mimeType: string;
 }
@@ -113,5 +114,5 @@ export async function checkDocumentFile(file: StagedFile | null): Promise<Checke
     const partFolder = OFFICE_PART_FOLDER[type.extensions[0] ?? ''];
     if (partFolder && !(await isBoundedOfficeZip(file.path, partFolder))) throw mismatch();
   }
-  return { fileName, mimeType: type.mimeType };
+  return { staged: file, fileName, mimeType: type.mimeType };
 }

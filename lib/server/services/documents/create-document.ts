@@ -26,8 +26,7 @@ export async function createDocument(actor: Actor, input: DocumentCreate, file: 
   if (input.accountId === null && !isStaff(actor.role)) {
     throw invalidField('accountId', 'Allgemeine Dokumente legen nur Administration und Innendienst an.');
   }
-  const checked = await checkDocumentFile(file);
-  const staged = file as StagedFile;
+  const { staged, ...checked } = await checkDocumentFile(file);
   const content = await readFile(staged.path);
   const db = await getDb();
   return db.transaction(async (tx) => {
