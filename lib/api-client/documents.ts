@@ -1,8 +1,4 @@
-import {
-  documentListSchema,
-  documentSchema,
-  type DocumentListQuery,
-} from '@/lib/schemas/document';
+import { documentListSchema, documentSchema, type DocumentListQuery } from '@/lib/schemas/document';
 import { toQueryString } from './accounts';
 
 /** The browser reaches uploads and downloads through the same-origin proxy, which adds the session's token. */

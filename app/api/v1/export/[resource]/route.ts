@@ -19,9 +19,7 @@ const exporters: Record<string, ReturnType<typeof route>> = {
   'users.csv': route(userOp.exportCsv, ({ actor, query }) => Promise.resolve(exportUsersCsv(actor, query))),
   'approvals.csv': route(approvalOp.exportCsv, ({ actor, query }) => Promise.resolve(exportApprovalsCsv(actor, query))),
   'changes.csv': route(changeOp.exportCsv, ({ actor, query }) => Promise.resolve(exportChangesCsv(actor, query))),
-  'documents.csv': route(documentOp.exportCsv, ({ actor, query }) =>
-    Promise.resolve(exportDocumentsCsv(actor, query)),
-  ),
+  'documents.csv': route(documentOp.exportCsv, ({ actor, query }) => Promise.resolve(exportDocumentsCsv(actor, query))),
 };
 
 export async function GET(req: NextRequest, context: { params: Promise<{ resource: string }> }) {
