@@ -9,7 +9,7 @@ import { ChangeTable } from '@/components/history/change-table';
 import { changesApi } from '@/lib/api-client/approvals';
 import { getMe, serverApi } from '@/lib/api-client/server';
 import { usersApi } from '@/lib/api-client/users';
-import { documentsApi } from '@/lib/api-client/documents';
+import { listDocuments } from '@/lib/api-client/documents.server';
 import { AccountDocuments } from '@/components/documents/account-documents';
 import { hasScope } from '@/lib/auth/has-scope';
 import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
@@ -58,10 +58,7 @@ export default async function AccountPage(props: Props) {
         })
       : null,
     tab === 'documents' && canReadDocuments
-      ? serverApi(
-          documentsApi.listPath({ accountId: id, perPage: ACCOUNT_DOCUMENTS_LIMIT, sort: 'updatedAt', order: 'desc' }),
-          { schema: documentsApi.listSchema },
-        )
+      ? listDocuments({ accountId: id, perPage: ACCOUNT_DOCUMENTS_LIMIT, sort: 'updatedAt', order: 'desc' })
       : null,
     // The account's own entries, its approvals' requests and decisions, and its users'.
     tab === 'history' && canReadHistory

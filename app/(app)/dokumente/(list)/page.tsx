@@ -5,7 +5,8 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { documentsApi } from '@/lib/api-client/documents';
-import { getMe, serverApi } from '@/lib/api-client/server';
+import { listDocuments } from '@/lib/api-client/documents.server';
+import { getMe } from '@/lib/api-client/server';
 import { hasScope } from '@/lib/auth/has-scope';
 import { formatDateTime } from '@/lib/format';
 import { hrefs } from '@/lib/hrefs';
@@ -49,7 +50,7 @@ export default async function DocumentsPage(props: { searchParams: Promise<Searc
 
   const [me, list, t, locale] = await Promise.all([
     getMe(),
-    serverApi(documentsApi.listPath(query), { schema: documentsApi.listSchema }),
+    listDocuments(query),
     getTranslations('documents'),
     getLocale(),
   ]);

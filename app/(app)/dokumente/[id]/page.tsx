@@ -10,7 +10,7 @@ import { ChangeTable } from '@/components/history/change-table';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { DetailRow } from '@/components/record/detail-list';
 import { changesApi } from '@/lib/api-client/approvals';
-import { documentsApi } from '@/lib/api-client/documents';
+import { getDocument } from '@/lib/api-client/documents.server';
 import { recordId } from '@/lib/api-client/record-id';
 import { getMe, serverApi } from '@/lib/api-client/server';
 import { hasScope } from '@/lib/auth/has-scope';
@@ -23,7 +23,7 @@ type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const id = await recordId(props.params);
-  const document = await serverApi(documentsApi.detailPath(id), { schema: documentsApi.detailSchema });
+  const document = await getDocument(id);
   return { title: document.title };
 }
 
@@ -31,7 +31,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function DocumentPage(props: Props) {
   const id = await recordId(props.params);
   const [document, me, t, tHistory, locale] = await Promise.all([
-    serverApi(documentsApi.detailPath(id), { schema: documentsApi.detailSchema }),
+    getDocument(id),
     getMe(),
     getTranslations('documents'),
     getTranslations('history'),
