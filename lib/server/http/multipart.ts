@@ -98,7 +98,7 @@ function parse(
     let file: StagedFile | null = null;
     /** The file part on its way to the disk; never rejects (a failure goes to `fail`). */
     let staging: Promise<void> | null = null;
-    let filePart: Readable | null = null;
+    let fileSink: CountingHash | null = null;
     let failure: unknown = null;
 
     let parser: busboy.Busboy;
@@ -130,8 +130,9 @@ function parse(
       source.unpipe(parser);
       source.destroy();
       parser.removeAllListeners('file');
-      // Ends the file's pipeline too, which would otherwise wait for bytes that never come.
-      filePart?.destroy();
+      // Ends the file's pipeline too, which would otherwise wait for bytes that never come (busboy's
+      // file stream neither ends nor closes once its source is gone).
+      fileSink?.destroy(error instanceof Error ? error : undefined);
       void (staging ?? Promise.resolve()).then(() => reject(error));
     };
 
@@ -153,9 +154,9 @@ function parse(
         fail(invalidField(name, name === FILE_FIELD ? 'Nur eine Datei je Anfrage.' : 'Unbekanntes Dateifeld.'));
         return;
       }
-      filePart = stream;
       const target = path.join(folder, 'content');
       const counter = new CountingHash(limit);
+      fileSink = counter;
       staging = pipeline(stream, counter, createWriteStream(target, { flags: 'wx' })).then(
         () => {
           file = {
