@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import { expect, test, type ApiClient } from '../fixtures/api';
 import {
   accountByName,
@@ -407,6 +409,10 @@ test.describe('documents: uploads that store nothing', () => {
       { title, category: 'other' },
       { headerName: 'abbruch.pdf', type: 'application/pdf', content },
     );
+    // The server stages uploads in the temp folder (lib/server/http/multipart.ts); on this machine
+    // unless the suite runs against a deployment.
+    const stagingFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('benefits-upload-'));
+    const before = new Set(stagingFolders());
     const answer = await rawRequest(api, baseURL!, {
       path: DOCUMENTS,
       token: await tokenOf(api, 'admin'),
@@ -419,6 +425,12 @@ test.describe('documents: uploads that store nothing', () => {
     await expect.poll(() => countByTitle(admin, title), { timeout: 5_000 }).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await countByTitle(admin, title)).toBe(0);
+    if (!process.env.BASE_URL) {
+      // Its staged half file is gone too (other tests' uploads come and go meanwhile).
+      await expect
+        .poll(() => stagingFolders().filter((name) => !before.has(name)).length, { timeout: 10_000 })
+        .toBe(0);
+    }
   });
 
   test('multipart refusals: no file, two files, an unknown field, JSON instead of multipart', async ({ api }) => {
