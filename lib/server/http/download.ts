@@ -31,22 +31,18 @@ export function asciiFallback(fileName: string): string {
 
 /** The answer for a file download: its bytes, the disposition, nosniff and the sandbox. */
 export function fileResponse(file: {
-  content: Uint8Array;
+  content: ReadableStream<Uint8Array>;
+  sizeBytes: number;
   fileName: string;
   mimeType: string;
   sha256: string;
   isInline: boolean;
 }): Response {
-  const body = Buffer.from(
-    file.content.buffer,
-    file.content.byteOffset,
-    file.content.byteLength,
-  ) as Uint8Array<ArrayBuffer>;
-  return new Response(body, {
+  return new Response(file.content as ReadableStream<Uint8Array<ArrayBuffer>>, {
     status: 200,
     headers: {
       'content-type': file.mimeType,
-      'content-length': String(body.byteLength),
+      'content-length': String(file.sizeBytes),
       'content-disposition': dispositionHeader(file.fileName, file.isInline ? 'inline' : 'attachment'),
       'x-content-type-options': 'nosniff',
       'content-security-policy': DOWNLOAD_CSP,

@@ -1,5 +1,4 @@
 import 'server-only';
-import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { Document } from '@/lib/schemas/document';
 import type { Actor } from '@/lib/server/auth/actor';
@@ -9,6 +8,7 @@ import { nextVersion } from '@/lib/server/db/versioned-update';
 import { recordChange } from '@/lib/server/history/record-change';
 import type { StagedFile } from '@/lib/server/http/multipart';
 import { checkDocumentFile } from './check-document-file';
+import { writeVersionContent } from './version-content';
 import {
   assertMayWriteDocument,
   documentVersionConflict,
@@ -28,7 +28,6 @@ export async function addDocumentVersion(
   expectedVersion: number | null,
 ): Promise<Document> {
   const { staged, ...checked } = await checkDocumentFile(file);
-  const content = await readFile(staged.path);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const current = await requireDocumentRow(tx, actor, id, { lock: 'update' });
@@ -41,16 +40,21 @@ export async function addDocumentVersion(
       .from(documentVersions)
       .where(and(eq(documentVersions.documentId, id), eq(documentVersions.number, current.currentVersion)));
     const number = current.currentVersion + 1;
-    await tx.insert(documentVersions).values({
-      documentId: id,
-      number,
-      fileName: checked.fileName,
-      mimeType: checked.mimeType,
-      sizeBytes: staged.sizeBytes,
-      sha256: staged.sha256,
-      uploadedById: actor.id,
-      content,
-    });
+    const [stored] = await tx
+      .insert(documentVersions)
+      .values({
+        documentId: id,
+        number,
+        fileName: checked.fileName,
+        mimeType: checked.mimeType,
+        sizeBytes: staged.sizeBytes,
+        sha256: staged.sha256,
+        uploadedById: actor.id,
+        content: new Uint8Array(0),
+      })
+      .returning({ id: documentVersions.id });
+    if (!stored) throw new Error('document version: insert returned no row');
+    await writeVersionContent(tx, stored.id, staged.path);
     await tx
       .update(documents)
       .set({ currentVersion: number, ...nextVersion(documents) })

@@ -1,5 +1,4 @@
 import 'server-only';
-import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { Document, documentCreateFieldsSchema } from '@/lib/schemas/document';
 import { isStaff } from '@/lib/schemas/roles';
@@ -12,6 +11,7 @@ import { invalidField } from '@/lib/server/http/api-error';
 import type { StagedFile } from '@/lib/server/http/multipart';
 import { assertAssignableAccount } from '@/lib/server/services/users/assignable-account';
 import { checkDocumentFile } from './check-document-file';
+import { writeVersionContent } from './version-content';
 import { requireDocument } from './document-record';
 
 export type DocumentCreate = z.output<typeof documentCreateFieldsSchema>;
@@ -27,7 +27,6 @@ export async function createDocument(actor: Actor, input: DocumentCreate, file: 
     throw invalidField('accountId', 'Allgemeine Dokumente legen nur Administration und Innendienst an.');
   }
   const { staged, ...checked } = await checkDocumentFile(file);
-  const content = await readFile(staged.path);
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (input.accountId) await assertAssignableAccount(tx, actor, input.accountId);
@@ -43,16 +42,21 @@ export async function createDocument(actor: Actor, input: DocumentCreate, file: 
       })
       .returning();
     if (!document) throw new Error('createDocument: insert returned no row');
-    await tx.insert(documentVersions).values({
-      documentId: document.id,
-      number: 1,
-      fileName: checked.fileName,
-      mimeType: checked.mimeType,
-      sizeBytes: staged.sizeBytes,
-      sha256: staged.sha256,
-      uploadedById: actor.id,
-      content,
-    });
+    const [stored] = await tx
+      .insert(documentVersions)
+      .values({
+        documentId: document.id,
+        number: 1,
+        fileName: checked.fileName,
+        mimeType: checked.mimeType,
+        sizeBytes: staged.sizeBytes,
+        sha256: staged.sha256,
+        uploadedById: actor.id,
+        content: new Uint8Array(0),
+      })
+      .returning({ id: documentVersions.id });
+    if (!stored) throw new Error('document version: insert returned no row');
+    await writeVersionContent(tx, stored.id, staged.path);
     await recordChange(tx, {
       actor,
       entityType: 'document',

@@ -5,12 +5,15 @@ import { getDb } from '@/lib/server/db/client';
 import { documents, documentVersions } from '@/lib/server/db/schema';
 import { notFound } from '@/lib/server/http/api-error';
 import { documentReach } from './document-reach';
+import { readVersionContent } from './version-content';
 
 export interface DocumentContent {
   fileName: string;
   mimeType: string;
   sha256: string;
-  content: Uint8Array;
+  sizeBytes: number;
+  /** The bytes, read from the database a chunk at a time as the client takes them. */
+  content: ReadableStream<Uint8Array>;
 }
 
 /**
@@ -22,15 +25,17 @@ export async function getDocumentContent(actor: Actor, id: string, number: numbe
   const db = await getDb();
   const [row] = await db
     .select({
+      id: documentVersions.id,
       fileName: documentVersions.fileName,
       mimeType: documentVersions.mimeType,
       sha256: documentVersions.sha256,
-      content: documentVersions.content,
+      sizeBytes: documentVersions.sizeBytes,
     })
     .from(documentVersions)
     .innerJoin(documents, eq(documents.id, documentVersions.documentId))
     .where(and(eq(documentVersions.documentId, id), eq(documentVersions.number, number), documentReach(actor)))
     .limit(1);
   if (!row) throw notFound('Version');
-  return row;
+  const { id: versionId, ...file } = row;
+  return { ...file, content: readVersionContent(versionId, file.sizeBytes) };
 }
