@@ -373,7 +373,7 @@ test.describe('documents: uploads that store nothing', () => {
     }
   });
 
-  test('21 MiB → 413 and no row, declared or streamed without a length', async ({ api, baseURL }) => {
+  test('21 MiB → 413 and no row, declared or streamed without a length; 20 MiB is stored', async ({ api, baseURL }) => {
     const admin = await openSession(api, 'admin');
     const title = uniqueTitle('Groß');
     const content = Buffer.concat([pdfBytes(), Buffer.alloc(21 * 1024 * 1024 - pdfBytes().length, 0x20)]);
@@ -399,6 +399,17 @@ test.describe('documents: uploads that store nothing', () => {
     });
     expect(streamed, JSON.stringify(streamed).slice(0, 300)).toMatchObject({ status: 413 });
     expect(await countByTitle(admin, title)).toBe(0);
+
+    // Exactly at the limit is stored, and comes back byte for byte.
+    const atLimit = content.subarray(0, MAX_UPLOAD_BYTES);
+    const stored = await createDocument(
+      admin,
+      { title: `${title} 20` },
+      { name: 'genau.pdf', type: 'application/pdf', content: atLimit },
+    );
+    expect(stored.versions[0]).toMatchObject({ sizeBytes: MAX_UPLOAD_BYTES, sha256: sha256(atLimit) });
+    const download = await admin.get(contentPath(stored.id, 1));
+    expect(sha256(await download.body())).toBe(sha256(atLimit));
   });
 
   test('an upload cut off halfway leaves nothing', async ({ api, baseURL }) => {
@@ -427,9 +438,7 @@ test.describe('documents: uploads that store nothing', () => {
     expect(await countByTitle(admin, title)).toBe(0);
     if (!process.env.BASE_URL) {
       // Its staged half file is gone too (other tests' uploads come and go meanwhile).
-      await expect
-        .poll(() => stagingFolders().filter((name) => !before.has(name)).length, { timeout: 10_000 })
-        .toBe(0);
+      await expect.poll(() => stagingFolders().filter((name) => !before.has(name)).length, { timeout: 10_000 }).toBe(0);
     }
   });
 
