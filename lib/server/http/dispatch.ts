@@ -19,8 +19,7 @@ const patterns: Pattern[] = Object.keys(routeModules).map((pattern) => ({
 }));
 
 /** Next's precedence per segment: a static segment before a dynamic one before a catch-all. */
-const rank = (segment: string) =>
-  segment.startsWith('[[...') || segment.startsWith('[...') ? 2 : segment.startsWith('[') ? 1 : 0;
+const rank = (segment: string) => (segment.startsWith('[[...') || segment.startsWith('[...') ? 2 : segment.startsWith('[') ? 1 : 0);
 
 function decode(segment: string): string {
   try {
