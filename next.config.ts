@@ -19,7 +19,15 @@ const nextConfig: NextConfig = {
   // The typecheck runs as its own step of `npm test`; the build need not repeat it (Next 16 no longer lints).
   typescript: { ignoreBuildErrors: true },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // The document page previews PDFs and images in a frame of its own origin (the file's own
+      // answer carries a CSP sandbox and frame-ancestors 'self').
+      {
+        source: '/api/ui/documents/:id/versions/:n/content/',
+        headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }],
+      },
+    ];
   },
 };
 

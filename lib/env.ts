@@ -34,10 +34,12 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Employee Benefits Master Tool <no-reply@example.com>'),
+  // Files are stored in a bytea column (at most 1 GB in PostgreSQL) and read whole per download.
   MAX_UPLOAD_BYTES: z.coerce
     .number()
     .int()
     .positive()
+    .max(512 * 1024 * 1024)
     .default(20 * 1024 * 1024),
   OPERATOR_NAME: z.string().default('Beispiel Benefits GmbH'),
   OPERATOR_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin'),

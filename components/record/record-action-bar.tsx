@@ -32,6 +32,8 @@ export interface RecordAction {
   /** One call to the API; `idempotencyKey` is renewed after each success. */
   run: (input: { reason: string; idempotencyKey: string }) => Promise<ActionResult<unknown>>;
   success: string;
+  /** Go here after a success (the record is gone, e.g. deleted) instead of refreshing the page. */
+  successHref?: string;
 }
 
 export interface RecordActionBarProps {
@@ -66,6 +68,7 @@ export function RecordActionBar({ testId, links = [], actions, failed, cancelLab
     toast({ variant: 'success', message: action.success });
     renewIdempotencyKey();
     setReason('');
+    if (action.successHref) router.push(action.successHref);
     router.refresh();
     return true;
   }

@@ -27,6 +27,8 @@ export interface AccountPickerProps {
   hasMore: boolean;
   error?: FieldErrorLike;
   disabled?: boolean;
+  /** An empty choice meaning "no account" with this label (general documents); the field is then optional. */
+  noneLabel?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface AccountPickerProps {
  * matching names. The chosen account always stays among the options, so a new search never
  * silently changes the selection.
  */
-export function AccountPicker({ options, hasMore, error, disabled }: AccountPickerProps) {
+export function AccountPicker({ options, hasMore, error, disabled, noneLabel }: AccountPickerProps) {
   const t = useTranslations('users');
   const searchId = useId();
   const { register } = useFormContext<{ accountId: string | null }>();
@@ -110,9 +112,9 @@ export function AccountPicker({ options, hasMore, error, disabled }: AccountPick
       <FormField
         as="select"
         label={t('fields.account')}
-        required
+        required={noneLabel === undefined}
         className="mb-0"
-        placeholder={t('form.chooseAccount')}
+        placeholder={noneLabel ?? t('form.chooseAccount')}
         options={shown.map((option) => ({ value: option.id, label: option.name }))}
         help={help}
         error={error}

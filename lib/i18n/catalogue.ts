@@ -4,6 +4,8 @@ import accountsDe from './messages/accounts.de.json';
 import accountsEn from './messages/accounts.en.json';
 import approvalsDe from './messages/approvals.de.json';
 import approvalsEn from './messages/approvals.en.json';
+import documentsDe from './messages/documents.de.json';
+import documentsEn from './messages/documents.en.json';
 import historyDe from './messages/history.de.json';
 import historyEn from './messages/history.en.json';
 import identityDe from './messages/identity.de.json';
@@ -30,6 +32,7 @@ export const catalogues = {
     ...de,
     accounts: accountsDe,
     users: usersDe,
+    documents: documentsDe,
     identity: identityDe,
     profile: profileDe,
     approvals: approvalsDe,
@@ -44,6 +47,7 @@ export const catalogues = {
     ...en,
     accounts: accountsEn,
     users: usersEn,
+    documents: documentsEn,
     identity: identityEn,
     profile: profileEn,
     approvals: approvalsEn,

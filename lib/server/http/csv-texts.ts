@@ -7,6 +7,8 @@ import csvDe from '@/lib/i18n/messages/csv.de.json';
 import csvEn from '@/lib/i18n/messages/csv.en.json';
 import historyDe from '@/lib/i18n/messages/history.de.json';
 import historyEn from '@/lib/i18n/messages/history.en.json';
+import documentsDe from '@/lib/i18n/messages/documents.de.json';
+import documentsEn from '@/lib/i18n/messages/documents.en.json';
 import tasksDe from '@/lib/i18n/messages/tasks.de.json';
 import tasksEn from '@/lib/i18n/messages/tasks.en.json';
 
@@ -28,6 +30,7 @@ const TEXTS = {
     action: historyDe.action,
     taskStatus: tasksDe.status,
     taskPriority: tasksDe.priority,
+    documentCategory: documentsDe.categories,
   },
   en: {
     headers: csvEn,
@@ -40,6 +43,7 @@ const TEXTS = {
     action: historyEn.action,
     taskStatus: tasksEn.status,
     taskPriority: tasksEn.priority,
+    documentCategory: documentsEn.categories,
   },
 } as const;
 

@@ -30,6 +30,12 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** A multipart body: the text parts of `fields` and the file part `file`. */
+function multipartSchema(fields: z.ZodType): z.ZodType {
+  const file = z.string().meta({ format: 'binary', description: 'The file (at most MAX_UPLOAD_BYTES)' });
+  return fields instanceof z.ZodObject ? fields.extend({ file }) : z.object({ file });
+}
+
 function toOperationObject(operation: Operation): ZodOpenApiOperationObject {
   const status = operation.successStatus ?? 200;
   const responses: Record<string, ZodOpenApiResponseObject> = {
@@ -71,7 +77,15 @@ function toOperationObject(operation: Operation): ZodOpenApiOperationObject {
           },
         }
       : {}),
-    ...(operation.body ? { requestBody: { content: { 'application/json': { schema: operation.body } } } } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            content: operation.multipart
+              ? { 'multipart/form-data': { schema: multipartSchema(operation.body) } }
+              : { 'application/json': { schema: operation.body } },
+          },
+        }
+      : {}),
     ...(operation.rawBody
       ? { requestBody: { content: { [operation.rawBody.contentType]: { schema: z.string() } }, required: true } }
       : {}),

@@ -38,7 +38,12 @@ export interface Operation<
    * `maxBodyBytes`; the OpenAPI document names its media type.
    */
   rawBody?: { contentType: string };
-  /** Body limit in bytes (JSON default 1 MiB). */
+  /**
+   * The body is multipart/form-data: text parts checked with `body` and at most one file part
+   * `file`, streamed to a temporary file with the `MAX_UPLOAD_BYTES` limit (lib/server/http/multipart.ts).
+   */
+  multipart?: boolean;
+  /** Body limit in bytes for JSON and raw bodies (JSON default 1 MiB). */
   maxBodyBytes?: number;
   /** False for the few operations that never touch the database: load shedding leaves them alone. */
   usesDatabase?: boolean;

@@ -7,6 +7,7 @@ import * as accounts from './operations/accounts';
 import * as approvals from './operations/approvals';
 import * as auth from './operations/auth';
 import * as changes from './operations/changes';
+import * as documents from './operations/documents';
 import * as exportOperations from './operations/export';
 import * as identity from './operations/identity';
 import * as profile from './operations/profile';
@@ -21,6 +22,7 @@ const MODULES: Record<string, Record<string, Operation>> = {
   approvals,
   auth,
   changes,
+  documents,
   export: exportOperations,
   identity,
   profile,

@@ -17,6 +17,8 @@ import {
 } from './idempotency';
 import type { Access, Operation } from './operation';
 import { readJsonBody } from './read-body';
+import { readMultipartUpload, type MultipartUpload, type StagedFile } from './multipart';
+import { getEnv } from '@/lib/env';
 import './zod-locale';
 import { validationProblemOf } from '@/lib/format/zod-error-map';
 import { problemKeyOf } from '@/lib/schemas/problems';
@@ -29,6 +31,8 @@ export interface RouteContext<Op extends Operation> {
   body: Infer<Op['body']>;
   query: Infer<Op['query']>;
   params: Infer<Op['params']>;
+  /** The uploaded file of a multipart operation (null when the request had none). */
+  file: StagedFile | null;
   ip: string;
   userAgent: string;
 }
@@ -162,8 +166,30 @@ export function route<Op extends Operation>(
     const query = operation.query
       ? operation.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
       : undefined;
-    const rawBody = operation.body ? await readJsonBody(req, operation.maxBodyBytes) : undefined;
-    const body = operation.body ? operation.body.parse(rawBody) : undefined;
+    let upload: MultipartUpload | null = null;
+    try {
+      if (operation.multipart) upload = await readMultipartUpload(req, { maxFileBytes: getEnv().MAX_UPLOAD_BYTES });
+      return await handleBody(req, actor, params?.data, query, upload);
+    } finally {
+      await upload?.discard();
+    }
+  }
+
+  async function handleBody(
+    req: NextRequest,
+    actor: Actor | null,
+    params: unknown,
+    query: unknown,
+    upload: MultipartUpload | null,
+  ) {
+    const file = upload?.file ?? null;
+    // A multipart body is fingerprinted by its text parts and the file's hash (safe retries).
+    const rawBody = upload
+      ? { ...upload.fields, file: file && { name: file.fileName, type: file.declaredType, sha256: file.sha256 } }
+      : operation.body
+        ? await readJsonBody(req, operation.maxBodyBytes)
+        : undefined;
+    const body = operation.body ? operation.body.parse(upload ? upload.fields : rawBody) : undefined;
 
     const run = () =>
       answer({
@@ -171,7 +197,8 @@ export function route<Op extends Operation>(
         actor: actor as RouteContext<Op>['actor'],
         body: body as RouteContext<Op>['body'],
         query: query as RouteContext<Op>['query'],
-        params: params?.data as RouteContext<Op>['params'],
+        params: params as RouteContext<Op>['params'],
+        file,
         // Only the operations that count per client read it (and only then is it resolved).
         get ip() {
           return clientIp(req);

@@ -10,6 +10,8 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { ChangeTable } from '@/components/history/change-table';
 import { getMe } from '@/lib/api-client/server';
+import { listDocuments } from '@/lib/api-client/documents.server';
+import { AccountDocuments } from '@/components/documents/account-documents';
 import { hasScope } from '@/lib/auth/has-scope';
 import { MAX_ACCOUNT_DEPTH } from '@/lib/schemas/account';
 import { AccountDetails } from '@/components/accounts/account-details';
@@ -24,11 +26,13 @@ import { AccountTasks } from '@/components/tasks/account-tasks';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
-const TABS = ['overview', 'children', 'users', 'tasks', 'whitelist', 'history'] as const;
+const TABS = ['overview', 'children', 'users', 'documents', 'tasks', 'whitelist', 'history'] as const;
 /** The Historie tab shows the latest entries and links to the full, filterable list. */
 const HISTORY_TAB_ROWS = 20;
 /** The Benutzer tab lists this many of the account's users and links to the full list for more. */
 const ACCOUNT_USERS_LIMIT = 100;
+/** The Dokumente tab lists this many of the account's documents, newest first, and links to the full list. */
+const ACCOUNT_DOCUMENTS_LIMIT = 50;
 type Tab = (typeof TABS)[number];
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -52,10 +56,14 @@ export default async function AccountPage(props: Props) {
   const canReadUsers = hasScope(me.scope, 'users.read');
   const canReadHistory = hasScope(me.scope, 'history.read');
   const canReadWhitelist = hasScope(me.scope, 'whitelist.read');
-  const [tree, users, history, whitelist] = await Promise.all([
+  const canReadDocuments = hasScope(me.scope, 'documents.read');
+  const [tree, users, documents, history, whitelist] = await Promise.all([
     tab === 'children' ? getAccountTree(id) : null,
     tab === 'users' && canReadUsers
       ? listUsers({ accountId: id, perPage: ACCOUNT_USERS_LIMIT, sort: 'lastName', order: 'asc' })
+      : null,
+    tab === 'documents' && canReadDocuments
+      ? listDocuments({ accountId: id, perPage: ACCOUNT_DOCUMENTS_LIMIT, sort: 'updatedAt', order: 'desc' })
       : null,
     // The account's own entries, its approvals' requests and decisions, and its users'.
     tab === 'history' && canReadHistory ? listChanges({ accountId: id, perPage: HISTORY_TAB_ROWS }) : null,
@@ -142,6 +150,15 @@ export default async function AccountPage(props: Props) {
           ...(hasScope(me.scope, 'tasks.read')
             ? [{ href: hrefs.account(account.id, { tab: 'tasks' }), label: tTasks('title'), active: tab === 'tasks' }]
             : []),
+          ...(canReadDocuments
+            ? [
+                {
+                  href: hrefs.account(account.id, { tab: 'documents' }),
+                  label: t('tabs.documents'),
+                  active: tab === 'documents',
+                },
+              ]
+            : []),
           ...(canReadHistory
             ? [
                 {
@@ -161,6 +178,14 @@ export default async function AccountPage(props: Props) {
           items={users.items}
           total={users.total}
           canInvite={hasScope(me.scope, 'users.write') && !isArchived}
+        />
+      )}
+      {tab === 'documents' && documents && (
+        <AccountDocuments
+          accountId={account.id}
+          items={documents.items}
+          total={documents.total}
+          canUpload={hasScope(me.scope, 'documents.write') && !isArchived}
         />
       )}
       {tab === 'whitelist' && whitelist && (

@@ -26,6 +26,8 @@ function entityHref(change: Pick<Change, 'entityType' | 'entityId'>): string | n
       return hrefs.user(change.entityId);
     case 'approval':
       return hrefs.approval(change.entityId);
+    case 'document':
+      return hrefs.document(change.entityId);
     default:
       return null;
   }

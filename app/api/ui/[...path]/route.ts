@@ -85,7 +85,9 @@ async function forward(req: NextRequest, context: { params: Promise<{ path: stri
   const responseHeaders = new Headers();
   for (const name of [
     'content-type',
+    'content-length',
     'content-disposition',
+    'content-security-policy',
     'etag',
     'retry-after',
     'cache-control',

@@ -3,6 +3,7 @@ import * as accounts from './accounts';
 import * as approvals from './approvals';
 import * as auth from './auth';
 import * as changes from './changes';
+import * as documents from './documents';
 import * as exportOperations from './export';
 import * as identity from './identity';
 import * as dashboard from './dashboard';
@@ -19,6 +20,7 @@ export const operations: Operation[] = [
   ...Object.values(profile),
   ...Object.values(accounts),
   ...Object.values(users),
+  ...Object.values(documents),
   ...Object.values(approvals),
   ...Object.values(changes),
   ...Object.values(whitelist),

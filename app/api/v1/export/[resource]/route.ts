@@ -4,6 +4,7 @@ import * as op from '@/lib/server/http/operations/export';
 import * as approvalOp from '@/lib/server/http/operations/approvals';
 import * as changeOp from '@/lib/server/http/operations/changes';
 import * as taskOp from '@/lib/server/http/operations/tasks';
+import * as documentOp from '@/lib/server/http/operations/documents';
 import * as userOp from '@/lib/server/http/operations/users';
 import * as whitelistOp from '@/lib/server/http/operations/whitelist';
 import { errorResponse, route } from '@/lib/server/http/route';
@@ -11,6 +12,7 @@ import { exportAccountsCsv } from '@/lib/server/services/export/export-accounts'
 import { exportApprovalsCsv } from '@/lib/server/services/export/export-approvals';
 import { exportChangesCsv } from '@/lib/server/services/export/export-changes';
 import { exportTasksCsv } from '@/lib/server/services/export/export-tasks';
+import { exportDocumentsCsv } from '@/lib/server/services/export/export-documents';
 import { exportUsersCsv } from '@/lib/server/services/export/export-users';
 import { exportWhitelistCsv } from '@/lib/server/services/export/export-whitelist';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
@@ -35,6 +37,9 @@ const exporters: Record<string, ReturnType<typeof route>> = {
   ),
   'tasks.csv': route(taskOp.exportCsv, ({ actor, query, req }) =>
     Promise.resolve(exportTasksCsv(actor, query, csvLocaleOf(req.headers.get('accept-language'), actor.locale))),
+  ),
+  'documents.csv': route(documentOp.exportCsv, ({ actor, query, req }) =>
+    Promise.resolve(exportDocumentsCsv(actor, query, csvLocaleOf(req.headers.get('accept-language'), actor.locale))),
   ),
 };
 

@@ -1,0 +1,5 @@
+import { TableSkeleton } from '@/components/ui/table-skeleton';
+
+export default function Loading() {
+  return <TableSkeleton />;
+}

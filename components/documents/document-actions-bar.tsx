@@ -1,0 +1,52 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { RecordActionBar } from '@/components/record/record-action-bar';
+import { documentsApi } from '@/lib/api-client/documents';
+import { hrefs } from '@/lib/hrefs';
+import { deleteDocumentAction } from './document-actions';
+
+export interface DocumentActionsBarProps {
+  document: { id: string; title: string; version: number; currentVersion: number };
+  /** Admin and back office, on a document that is not read-only; the API refuses everyone else. */
+  canDelete: boolean;
+}
+
+/** The current version's download and, for admin and back office, the soft delete behind a confirmation. */
+export function DocumentActionsBar({ document, canDelete }: DocumentActionsBarProps) {
+  const t = useTranslations('documents');
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <a
+        href={documentsApi.contentHref(document.id, document.currentVersion)}
+        className="btn btn-primary"
+        download
+        data-testid="download-current"
+      >
+        {t('actions.download')}
+      </a>
+      <RecordActionBar
+        testId="document-actions"
+        failed={(message) => t('toasts.failed', { message })}
+        cancelLabel={t('dialogs.cancel')}
+        actions={[
+          {
+            key: 'delete',
+            label: t('actions.delete'),
+            className: 'btn btn-outline-danger',
+            isShown: canDelete,
+            dialog: {
+              title: t('dialogs.deleteTitle'),
+              body: t('dialogs.deleteBody', { title: document.title }),
+              confirm: t('actions.delete'),
+              variant: 'danger',
+            },
+            run: () => deleteDocumentAction(document.id, document.version),
+            success: t('toasts.deleted'),
+            successHref: hrefs.documents(),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { SubmitButton } from '@/components/record/submit-button';
+import { fieldId, useIdempotencyKey } from '@/components/ui/form';
+import { useToast } from '@/components/ui/toast-provider';
+import { documentsApi } from '@/lib/api-client/documents';
+import { documentSchema } from '@/lib/schemas/document';
+import { FileDropZone } from './file-drop-zone';
+import { UploadProgress } from './upload-progress';
+import { useUpload } from './use-upload';
+
+export interface NewVersionFormProps {
+  documentId: string;
+  /** The record version the page shows: the upload applies only onto it (If-Match), else 409. */
+  version: number;
+  maxBytes: number;
+}
+
+/** "Neue Version hochladen": one file, with progress; the page then shows the new version on top. */
+export function NewVersionForm({ documentId, version, maxBytes }: NewVersionFormProps) {
+  const t = useTranslations('documents');
+  const router = useRouter();
+  const toast = useToast();
+  const upload = useUpload();
+  const { idempotencyKey, renew } = useIdempotencyKey();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | undefined>(undefined);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!file) {
+      setError(t('drop.required'));
+      return;
+    }
+    setError(undefined);
+    const data = new FormData();
+    data.set('file', file, file.name);
+    const result = await upload.send(documentsApi.versionUploadHref(documentId), data, {
+      'idempotency-key': idempotencyKey,
+      'if-match': `W/"${version}"`,
+    });
+    if (!result.ok) {
+      setError(result.error.details?.find((detail) => detail.path === 'file')?.message ?? result.error.message);
+      return;
+    }
+    const updated = documentSchema.safeParse(result.body);
+    toast({
+      variant: 'success',
+      message: t('toasts.versionUploaded', { number: updated.success ? updated.data.currentVersion : version + 1 }),
+    });
+    setFile(null);
+    renew();
+    router.refresh();
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} data-testid="new-version-form">
+      <p className="text-body-secondary">{t('newVersion.intro')}</p>
+      <FileDropZone
+        id={fieldId('new-version-file')}
+        file={file}
+        onFile={(chosen) => {
+          setFile(chosen);
+          setError(undefined);
+        }}
+        maxBytes={maxBytes}
+        error={error}
+        disabled={upload.isUploading}
+      />
+      {upload.percent !== null ? <UploadProgress percent={upload.percent} /> : null}
+      <SubmitButton isBusy={upload.isUploading} busyLabel={t('form.uploading')}>
+        {t('newVersion.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '../fixtures/auth';
+import { pngBytes } from '../fixtures/documents';
+
+/** A form field by its label; required fields add a "*" to the label's text. */
+const field = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
+
+test.describe('documents', () => {
+  // Two uploads, one of them throttled so the progress bar can be watched.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('upload with progress → preview → new version → the old version downloads byte for byte', async ({
+    page,
+    signIn,
+  }) => {
+    const title = `Leistungsübersicht ${randomUUID().slice(0, 8)}`;
+    // A real PNG, made large by a chunk decoders skip, so the upload takes a moment.
+    const first = pngBytes([0, 120, 200], { padding: 1_500_000 });
+    const second = pngBytes([200, 60, 0]);
+
+    await signIn('manager');
+    await page.goto('/accounts/');
+    await page.getByRole('link', { name: 'Müller Logistik GmbH', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Müller Logistik GmbH' })
+      .getByRole('link', { name: 'Dokumente' })
+      .click();
+    await expect(page.getByTestId('account-documents')).toBeVisible();
+    await page.getByTestId('account-documents').getByRole('link', { name: 'Dokument hochladen' }).click();
+    await expect(page).toHaveURL(/\/dokumente\/neu\/\?accountId=/);
+    await expect(page).toHaveTitle('Dokument hochladen · Employee Benefits Master Tool');
+
+    // Nothing is sent with errors; they are named at the fields, the file among them.
+    await page.getByRole('button', { name: 'Hochladen' }).click();
+    await expect(page.getByTestId('form-error-summary')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: field('Titel') })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Bitte eine Datei auswählen.').first()).toBeVisible();
+
+    await page.getByRole('textbox', { name: field('Titel') }).fill(title);
+    await page.getByRole('combobox', { name: field('Kategorie') }).selectOption({ label: 'Leistungsübersicht' });
+    await expect(page.getByRole('combobox', { name: field('Konto') })).toHaveValue(/[0-9a-f-]{36}/);
+    await page.getByRole('textbox', { name: 'Beschreibung' }).fill('Aushang für die Pausenräume.');
+    await page.getByTestId('file-drop-zone').locator('input[type=file]').setInputFiles({
+      name: 'Übersicht "2026".png',
+      mimeType: 'image/png',
+      buffer: first,
+    });
+    await expect(page.getByTestId('chosen-file')).toContainText('Übersicht "2026".png');
+
+    // About 1.5 MB at 300 kB/s: the bar shows the way from 0 to 100.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 300 * 1024,
+    });
+    const seen = page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const values: number[] = [];
+          const observer = new MutationObserver(() => {
+            const bar = document.querySelector('[role="progressbar"]');
+            const value = Number(bar?.getAttribute('aria-valuenow') ?? NaN);
+            if (Number.isFinite(value) && values.at(-1) !== value) values.push(value);
+            if (value === 100) {
+              observer.disconnect();
+              resolve(values);
+            }
+          });
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+        }),
+    );
+    await page.getByRole('button', { name: 'Hochladen' }).click();
+    const progress = await seen;
+    expect(
+      progress.some((value) => value > 0 && value < 100),
+      `progress seen: ${progress.join(', ')}`,
+    ).toBe(true);
+    expect(progress.at(-1)).toBe(100);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    // The document page: its details, the image inline, version 1.
+    await expect(page).toHaveURL(/\/dokumente\/[0-9a-f-]{36}\/$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Das Dokument „' + title + '“ wurde hochgeladen.')).toBeVisible();
+    const preview = page.getByTestId('document-preview').getByRole('img');
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(16);
+    const versions = page.getByTestId('document-versions');
+    await expect(versions.locator('tbody tr')).toHaveCount(1);
+
+    // A new version: the old one stays.
+    const newVersion = page.getByTestId('new-version-form');
+    await newVersion
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'uebersicht-neu.png', mimeType: 'image/png', buffer: second });
+    await newVersion.getByRole('button', { name: 'Neue Version hochladen' }).click();
+    await expect(page.getByText('Version 2 wurde hochgeladen.')).toBeVisible();
+    await expect(versions.locator('tbody tr')).toHaveCount(2);
+    await expect(versions.locator('tbody tr').first()).toContainText('uebersicht-neu.png');
+
+    // The old version downloads with its name and exactly its bytes.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      versions.getByRole('link', { name: /Version 1 herunterladen/ }).click(),
+    ]);
+    // The umlaut arrives through filename*; Chromium itself turns the quotes into "_" for the disk.
+    expect(download.suggestedFilename()).toMatch(/^Übersicht ["_]2026["_]\.png$/);
+    const downloaded = await readFile((await download.path())!);
+    expect(Buffer.compare(downloaded, first)).toBe(0);
+
+    // The manager may not delete; the history names both uploads.
+    await expect(page.getByRole('button', { name: 'Löschen' })).toHaveCount(0);
+    await expect(page.getByTestId('document-history')).toContainText('Hochgeladen');
+  });
+
+  test('inline edit of the details, and the list finds the document by its new title', async ({ page, signIn }) => {
+    const title = `Rahmenvertrag ${randomUUID().slice(0, 8)}`;
+    await signIn('backoffice');
+    await page.goto('/dokumente/neu/');
+    await page.getByRole('textbox', { name: field('Titel') }).fill(title);
+    await page.getByRole('combobox', { name: field('Kategorie') }).selectOption({ label: 'Vertrag' });
+    await page.getByRole('combobox', { name: field('Konto') }).selectOption({ label: 'Keines (allgemeines Dokument)' });
+    await page
+      .getByTestId('file-drop-zone')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'vertrag.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Vertragstext\n'),
+      });
+    await page.getByRole('button', { name: 'Hochladen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Für diesen Dateityp gibt es keine Vorschau.')).toBeVisible();
+
+    await page.getByTestId('edit-metadata').click();
+    const form = page.getByTestId('document-metadata-form');
+    await form.getByRole('textbox', { name: field('Titel') }).fill(`${title} (unterschrieben)`);
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Die Änderungen wurden gespeichert.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `${title} (unterschrieben)` })).toBeVisible();
+
+    await page.goto(`/dokumente/?q=${encodeURIComponent(title)}`);
+    const table = page.getByRole('table', { name: 'Liste der Dokumente' });
+    await expect(table.getByRole('link', { name: `${title} (unterschrieben)` })).toBeVisible();
+    await expect(table).toContainText('Allgemein');
+
+    // A mistyped file is refused at the drop zone with the server's reason; nothing is stored.
+    await page.goto('/dokumente/neu/');
+    await page.getByRole('textbox', { name: field('Titel') }).fill(`${title} falsch`);
+    await page.getByRole('combobox', { name: field('Kategorie') }).selectOption({ label: 'Rechnung' });
+    await page
+      .getByTestId('file-drop-zone')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'rechnung.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('MZ\x90\x00 das ist kein PDF', 'latin1'),
+      });
+    await page.getByRole('button', { name: 'Hochladen' }).click();
+    await expect(page.getByText('Der Inhalt der Datei ist kein PDF, wie ihr Name sagt.').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/dokumente\/neu\/$/);
+  });
+});
