@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures/api';
+import { DOCUMENTS, pdfBytes, upload } from '../fixtures/documents';
 import {
   accountByName,
   expectApiError,
@@ -341,7 +342,25 @@ test.describe('tasks API', () => {
     expect(dashboard.accountsByStatus).toContainEqual({ status: 'draft', count: 1 });
     // The admin's task about their account is in their history; the to-dos without account are not.
     expect(dashboard.changes.items.some((item) => item.entityType === 'task')).toBe(true);
-    expect(dashboard.documents).toMatchObject({ count: 0 });
+    // Documents this week: general ones count for everyone, and other tests add those meanwhile, so
+    // the count is checked against the dashboard's own list and a document uploaded to their account.
+    expect(dashboard.documents!.count).toBeGreaterThanOrEqual(dashboard.documents!.items.length);
+    const title = uniqueTitle('Dashboard document');
+    const uploaded = await upload(
+      admin,
+      DOCUMENTS,
+      { title, category: 'contract', accountId: account.id, description: '' },
+      { name: 'vertrag.pdf', type: 'application/pdf', content: pdfBytes(title) },
+    );
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const after = await expectJson<{
+      documents: { since: string; count: number; items: { title: string; createdAt: string }[] };
+    }>(await manager.get(DASHBOARD), 200);
+    expect(after.documents.count).toBeGreaterThanOrEqual(after.documents.items.length);
+    expect(after.documents.items.map((item) => item.title)).toContain(title);
+    const berlinDate = (iso: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(iso));
+    for (const item of after.documents.items) expect(berlinDate(item.createdAt) >= after.documents.since).toBe(true);
 
     // The demo roles: every part is there, and the admin's counts equal the lists too.
     const adminBoard = await expectJson<{
