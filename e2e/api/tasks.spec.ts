@@ -322,7 +322,7 @@ test.describe('tasks API', () => {
       approvals: { mode: string; count: number };
       changes: { items: { entityType: string }[] };
       accountsByStatus: { status: string; count: number }[];
-      documents: { count: number } | null;
+      documents: { count: number; items: unknown[] } | null;
     }>(await manager.get(DASHBOARD), 200);
     const open = await listTasks(manager, { view: 'assigned', status: 'not_done', perPage: 1 });
     const overdue = await listTasks(manager, { view: 'assigned', due: 'overdue', perPage: 1 });
