@@ -133,7 +133,10 @@ test.describe('every kind end to end', () => {
     );
     expect(patched.account.benefits).toEqual([]);
     const approval = await getApproval(backoffice, patched.approval.id);
-    expect(approval).toMatchObject({ kind: 'benefit_change', diff: [{ field: 'benefits', before: [], after: benefits }] });
+    expect(approval).toMatchObject({
+      kind: 'benefit_change',
+      diff: [{ field: 'benefits', before: [], after: benefits }],
+    });
 
     await decide(backoffice, approval.id, 'approve');
     const after = await getAccount(admin, account.id);
@@ -202,7 +205,11 @@ test.describe('four eyes', () => {
       const requester = await openSession(api, role);
       const { account, approvalId } = await draftWithActivationRequest(requester, `Vier Augen ${role}`);
       for (const action of ['approve', 'reject'] as const) {
-        await expectApiError(await requester.post(approvalPath(approvalId, action), { comment: 'selbst' }), status, code);
+        await expectApiError(
+          await requester.post(approvalPath(approvalId, action), { comment: 'selbst' }),
+          status,
+          code,
+        );
       }
       expect((await getApproval(requester, approvalId)).status).toBe('pending');
       expect((await getAccount(requester, account.id)).status).toBe('draft');
@@ -233,7 +240,9 @@ test.describe('decisions', () => {
     expect(decided).toMatchObject({ status: 'obsolete', decidedBy: { id: admin.userId } });
     expect(await getAccount(admin, account.id)).toMatchObject({ status: 'draft', version: account.version + 1 });
     const history = await accountHistory(admin, account);
-    expect(history.find((change) => change.entityType === 'approval' && change.action === 'status_change')).toMatchObject({
+    expect(
+      history.find((change) => change.entityType === 'approval' && change.action === 'status_change'),
+    ).toMatchObject({
       fields: [
         { field: 'status', before: 'pending', after: 'obsolete' },
         { field: 'comment', before: null, after: 'approve by test' },
@@ -295,8 +304,15 @@ test.describe('decisions', () => {
     const { approvalId } = await draftWithActivationRequest(distributor, 'Kommentar');
     await expectInvalid(await admin.post(approvalPath(approvalId, 'approve'), { comment: 'a\u0000b' }), 'comment');
     await expectInvalid(await admin.post(approvalPath(approvalId, 'approve'), { comment: '\u202Egnp.exe' }), 'comment');
-    await expectInvalid(await admin.post(approvalPath(approvalId, 'approve'), { comment: 'x'.repeat(2001) }), 'comment');
-    await expectApiError(await admin.post(approvalPath(approvalId, 'approve'), { comment: '', status: 'x' }), 422, 'validation_failed');
+    await expectInvalid(
+      await admin.post(approvalPath(approvalId, 'approve'), { comment: 'x'.repeat(2001) }),
+      'comment',
+    );
+    await expectApiError(
+      await admin.post(approvalPath(approvalId, 'approve'), { comment: '', status: 'x' }),
+      422,
+      'validation_failed',
+    );
     expect((await getApproval(admin, approvalId)).status).toBe('pending');
     await decide(distributor, approvalId, 'withdraw');
   });
@@ -322,7 +338,8 @@ test.describe('reach', () => {
       const all = await sessions(api);
       const session = all[role];
       // "foreign" requests come from another requester: back office for the distributor and manager, the distributor for staff.
-      const requester = reach === 'own' ? session : role === 'admin' || role === 'backoffice' ? all.distributor : all.backoffice;
+      const requester =
+        reach === 'own' ? session : role === 'admin' || role === 'backoffice' ? all.distributor : all.backoffice;
       const { approvalId } = await draftWithActivationRequest(requester, `Reichweite ${role} ${reach}`);
       const answer = await session.get(approvalPath(approvalId));
       expect(answer.status()).toBe(status);
@@ -390,9 +407,17 @@ test.describe('list', () => {
     const raw = await answer.body();
     expect(answer.status(), raw.toString('utf8').slice(0, 300)).toBe(200);
     expect(answer.headers()['content-type']).toBe('text/csv; charset=utf-8');
-    expect(answer.headers()['content-disposition']).toMatch(/^attachment; filename="freigaben-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = raw.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Art;Objekt;Status;Begründung;Angefragt von;Angefragt am;Entschieden von;Entschieden am;Kommentar');
+    expect(answer.headers()['content-disposition']).toMatch(
+      /^attachment; filename="freigaben-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = raw
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines[0]).toBe(
+      'Art;Objekt;Status;Begründung;Angefragt von;Angefragt am;Entschieden von;Entschieden am;Kommentar',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`Kontoaktivierung;${account.name};Offen;`);
     expect(raw.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));

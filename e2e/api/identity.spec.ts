@@ -198,7 +198,7 @@ test.describe('activation', () => {
       422,
       'validation_failed',
     );
-    expect(weak.details).toEqual([{ path: 'password', message: expect.any(String) }]);
+    expect(weak.details).toEqual([{ path: 'password', message: expect.any(String), code: expect.any(String) }]);
 
     // The answer carries nothing to sign in with: the user signs in as usual.
     const activated = await api.post(ACTIVATE, { data: { token, password: DEMO_PASSWORD } });

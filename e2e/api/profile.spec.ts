@@ -203,13 +203,15 @@ test.describe('password change', () => {
       422,
       'validation_failed',
     );
-    expect(wrong.details).toEqual([{ path: 'currentPassword', message: expect.any(String) }]);
+    expect(wrong.details).toEqual([
+      { path: 'currentPassword', message: expect.any(String), code: 'wrongCurrentPassword' },
+    ]);
     const common = await expectApiError(
       await changePassword(api, current.id_token, DEMO_PASSWORD, 'Passwort123456!'),
       422,
       'validation_failed',
     );
-    expect(common.details).toEqual([{ path: 'newPassword', message: expect.any(String) }]);
+    expect(common.details).toEqual([{ path: 'newPassword', message: expect.any(String), code: 'passwordCommon' }]);
     const ownName = await expectApiError(
       await changePassword(api, current.id_token, DEMO_PASSWORD, 'Julia.Zimmermann-Sicher'),
       422,
@@ -247,13 +249,17 @@ test.describe('e-mail change', () => {
       422,
       'validation_failed',
     );
-    expect(wrong.details).toEqual([{ path: 'currentPassword', message: expect.any(String) }]);
+    expect(wrong.details).toEqual([
+      { path: 'currentPassword', message: expect.any(String), code: 'wrongCurrentPassword' },
+    ]);
     const taken = await expectApiError(
       await api.post(PROFILE_EMAIL, { headers, data: { email: admin.email, currentPassword: DEMO_PASSWORD } }),
       422,
       'validation_failed',
     );
-    expect(taken.details).toEqual([{ path: 'email', message: 'Diese Adresse ist bereits vergeben.' }]);
+    expect(taken.details).toEqual([
+      { path: 'email', message: 'Diese Adresse ist bereits vergeben.', code: 'emailTaken' },
+    ]);
     await expectApiError(
       await api.post(PROFILE_EMAIL, {
         headers,

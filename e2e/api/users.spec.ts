@@ -530,7 +530,7 @@ test.describe('invitations', () => {
       await admin.post(USERS, inviteInput('Doppelt', { email: 'MANAGER@Example.com', accountId: mueller.id })),
       'email',
     );
-    expect(demo.details).toEqual([{ path: 'email', message: EMAIL_TAKEN }]);
+    expect(demo.details).toEqual([{ path: 'email', message: EMAIL_TAKEN, code: 'emailTaken' }]);
 
     const first = await inviteUser(distributor, 'Einmalig', { accountId: mueller.id });
     const again = await expectInvalid(
