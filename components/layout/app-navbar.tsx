@@ -1,5 +1,6 @@
 'use client';
 
+import { hrefs } from '@/lib/hrefs';
 import { useState } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
@@ -74,7 +75,7 @@ export function AppNavbar({ user }: { user: SessionUser }) {
                 </NavDropdown.ItemText>
                 <NavDropdown.Divider />
                 {showProfile && (
-                  <NavDropdown.Item as={Link} href="/profil/">
+                  <NavDropdown.Item as={Link} href={hrefs.profile()}>
                     {t('profile')}
                   </NavDropdown.Item>
                 )}

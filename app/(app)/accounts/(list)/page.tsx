@@ -27,7 +27,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-const PATH = '/accounts/';
+const PATH = hrefs.accounts();
 
 /** Distributor filter options may lag a minute behind; asking the API on every list view costs more. */
 const distributorOptions = createTtlCache<{ items: { id: string; name: string }[] }>(60_000);
@@ -130,7 +130,7 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">{t('title')}</h1>
         {canWrite && (
-          <Link href="/accounts/neu/" className="btn btn-primary">
+          <Link href={hrefs.accountNew()} className="btn btn-primary">
             {t('new')}
           </Link>
         )}

@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import { listDistributors } from '@/lib/api-client/accounts.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -17,14 +18,12 @@ export default async function NewAccountPage() {
   const [me, t] = await Promise.all([getMe(), getTranslations('accounts')]);
   // Only admin and back office choose the distributor; a distributor's new accounts are their own.
   const mayChooseDistributor = isStaff(me.role);
-  const distributors = mayChooseDistributor
-    ? (await listDistributors()).items
-    : null;
+  const distributors = mayChooseDistributor ? (await listDistributors()).items : null;
 
   return (
     <>
       <p className="mb-1 small">
-        <Link href="/accounts/">{t('actions.backToList')}</Link>
+        <Link href={hrefs.accounts()}>{t('actions.backToList')}</Link>
       </p>
       <h1 className="h3 mb-3">{t('newTitle')}</h1>
       <p className="text-body-secondary">{t('form.draftNotice')}</p>

@@ -21,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-const PATH = '/benutzer/';
+const PATH = hrefs.users();
 
 /** The users in the caller's reach; `?accountId=` (from an account's Benutzer tab) narrows to one account. */
 export default async function UsersPage(props: { searchParams: Promise<SearchParamsRecord> }) {

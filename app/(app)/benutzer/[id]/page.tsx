@@ -50,7 +50,7 @@ export default async function UserPage(props: Props) {
   return (
     <>
       <p className="mb-1 small">
-        <Link href="/benutzer/">{t('actions.backToList')}</Link>
+        <Link href={hrefs.users()}>{t('actions.backToList')}</Link>
       </p>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h1 className="h3 mb-0">{name}</h1>
@@ -62,7 +62,7 @@ export default async function UserPage(props: Props) {
       </p>
       <div className="mb-3">
         {isSelf ? (
-          <Link href="/profil/" className="btn btn-outline-primary">
+          <Link href={hrefs.profile()} className="btn btn-outline-primary">
             {t('actions.ownProfile')}
           </Link>
         ) : (

@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
@@ -26,7 +27,7 @@ export default async function InviteUserPage(props: { searchParams: Promise<Sear
   return (
     <>
       <p className="mb-1 small">
-        <Link href="/benutzer/">{t('actions.backToList')}</Link>
+        <Link href={hrefs.users()}>{t('actions.backToList')}</Link>
       </p>
       <h1 className="h3 mb-3">{t('inviteTitle')}</h1>
       <p className="text-body-secondary">{t('form.inviteIntro')}</p>

@@ -24,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-const PATH = '/dokumente/';
+const PATH = hrefs.documents();
 
 /** The documents in the caller's reach; `?accountId=` (from an account's Dokumente tab) narrows to one account. */
 export default async function DocumentsPage(props: { searchParams: Promise<SearchParamsRecord> }) {

@@ -26,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-const PATH = '/freigaben/';
+const PATH = hrefs.approvals();
 const STATUS_FILTER = [...APPROVAL_STATUSES, 'all'] as const;
 
 /**

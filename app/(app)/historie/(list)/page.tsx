@@ -1,3 +1,4 @@
+import { hrefs } from '@/lib/hrefs';
 import { listChanges } from '@/lib/api-client/approvals.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -24,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-const PATH = '/historie/';
+const PATH = hrefs.changes();
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
