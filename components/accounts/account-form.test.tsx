@@ -147,7 +147,7 @@ describe('AccountForm: create', () => {
       'Die PLZ hat 5 Ziffern. 5 Ziffern bei Anschriften in Deutschland',
     );
     expect(section('Stammdaten').getByRole('textbox', { name: /^USt-IdNr\./ })).toHaveAccessibleDescription(
-      'USt-IdNr.: DE und 9 Ziffern. DE und 9 Ziffern, z. B. DE123456789',
+      'DE und 9 Ziffern. DE und 9 Ziffern, z. B. DE123456789',
     );
     expect(section('Ansprechpartner').getByRole('textbox', { name: /^E-Mail/ })).toHaveAccessibleDescription(
       'Keine gültige E-Mail-Adresse.',
