@@ -3,6 +3,7 @@ import type { APIResponse } from '@playwright/test';
 import { expect, test, type ApiClient } from '../fixtures/api';
 import {
   accountByName,
+  accountPath,
   createAccount,
   expectApiError,
   expectInvalid,
@@ -10,6 +11,7 @@ import {
   openSession,
   type ApiSession,
 } from '../fixtures/accounts';
+import { activeAccount, decide } from '../fixtures/approvals';
 import { DEMO_PASSWORD, demoUser, type DemoRole } from '../fixtures/demo-users';
 
 /**
@@ -326,6 +328,21 @@ test.describe('check', () => {
     for (const bad of ['', 'keine-adresse', 'a@b', `a@${'x'.repeat(300)}.de`, 'a\u0000@b.de']) {
       await expectInvalid(await admin.get(`${CHECK}?${new URLSearchParams({ email: bad })}`), 'email');
     }
+  });
+
+  test('an archived account’s entries no longer let anyone register', async ({ api }) => {
+    const admin = await openSession(api, 'admin');
+    const backoffice = await openSession(api, 'backoffice');
+    const account = await activeAccount(backoffice, admin, 'Whitelist Archiv');
+    const domain = `archiv-${tag()}.example.com`;
+    await createEntry(backoffice, account.id, domain);
+    expect(await check(admin, `jemand@${domain}`)).toEqual({ allowed: true, accountIds: [account.id] });
+    const ref = await expectJson<{ id: string }>(
+      await backoffice.post(accountPath(account.id, 'archive'), { reason: 'Gekündigt.' }),
+      201,
+    );
+    expect((await decide(admin, ref.id, 'approve')).status).toBe('approved');
+    expect(await check(admin, `jemand@${domain}`)).toEqual({ allowed: false, accountIds: [] });
   });
 });
 
