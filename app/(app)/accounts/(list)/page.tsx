@@ -1,3 +1,4 @@
+import { ListPageHeader } from '@/components/ui/list-page';
 import { hrefs } from '@/lib/hrefs';
 import { listDistributors, listAccounts } from '@/lib/api-client/accounts.server';
 import type { Metadata } from 'next';
@@ -127,14 +128,16 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">{t('title')}</h1>
-        {canWrite && (
-          <Link href={hrefs.accountNew()} className="btn btn-primary">
-            {t('new')}
-          </Link>
-        )}
-      </div>
+      <ListPageHeader
+        title={t('title')}
+        actions={
+          canWrite ? (
+            <Link href={hrefs.accountNew()} className="btn btn-primary">
+              {t('new')}
+            </Link>
+          ) : null
+        }
+      />
       <TabsNav
         label={t('title')}
         className="mb-3"

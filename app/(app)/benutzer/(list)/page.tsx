@@ -1,3 +1,4 @@
+import { ListPageHeader, ListScopeNotice } from '@/components/ui/list-page';
 import { hrefs } from '@/lib/hrefs';
 import { listUsers } from '@/lib/api-client/users.server';
 import type { Metadata } from 'next';
@@ -99,25 +100,24 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">{t('title')}</h1>
-        {canWrite && (
-          <Link href={hrefs.userNew({ accountId })} className="btn btn-primary">
-            {t('invite')}
-          </Link>
-        )}
-      </div>
+      <ListPageHeader
+        title={t('title')}
+        actions={
+          canWrite ? (
+            <Link href={hrefs.userNew({ accountId })} className="btn btn-primary">
+              {t('invite')}
+            </Link>
+          ) : null
+        }
+      />
       {accountId && (
-        <div
-          className="alert alert-info d-flex flex-wrap align-items-center gap-2"
-          role="status"
-          data-testid="account-filter"
+        <ListScopeNotice
+          testId="account-filter"
+          clearHref={listHref(PATH, params, { filters: { accountId: null } })}
+          clearLabel={t('filters.clearAccount')}
         >
-          <span>{accountName ? t('filters.accountOnly', { name: accountName }) : t('filters.accountOnlyUnknown')}</span>
-          <Link href={listHref(PATH, params, { filters: { accountId: null } })} className="alert-link">
-            {t('filters.clearAccount')}
-          </Link>
-        </div>
+          {accountName ? t('filters.accountOnly', { name: accountName }) : t('filters.accountOnlyUnknown')}
+        </ListScopeNotice>
       )}
       {/* The toolbar and the pagination are client components; the table's rows are compact data. */}
       <ClientMessages namespaces={['listToolbar', 'pagination']}>

@@ -1,3 +1,4 @@
+import { ListPageHeader, ListScopeNotice } from '@/components/ui/list-page';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -96,25 +97,24 @@ export default async function DocumentsPage(props: { searchParams: Promise<Searc
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">{t('title')}</h1>
-        {canUpload && (
-          <Link href={hrefs.documentNew(accountId ? { accountId } : {})} className="btn btn-primary">
-            {t('upload')}
-          </Link>
-        )}
-      </div>
+      <ListPageHeader
+        title={t('title')}
+        actions={
+          canUpload ? (
+            <Link href={hrefs.documentNew(accountId ? { accountId } : {})} className="btn btn-primary">
+              {t('upload')}
+            </Link>
+          ) : null
+        }
+      />
       {accountId && (
-        <div
-          className="alert alert-info d-flex flex-wrap align-items-center gap-2"
-          role="status"
-          data-testid="account-filter"
+        <ListScopeNotice
+          testId="account-filter"
+          clearHref={listHref(PATH, params, { filters: { accountId: null } })}
+          clearLabel={t('filters.clearAccount')}
         >
-          <span>{accountName ? t('filters.accountOnly', { name: accountName }) : t('filters.accountOnlyUnknown')}</span>
-          <Link href={listHref(PATH, params, { filters: { accountId: null } })} className="alert-link">
-            {t('filters.clearAccount')}
-          </Link>
-        </div>
+          {accountName ? t('filters.accountOnly', { name: accountName }) : t('filters.accountOnlyUnknown')}
+        </ListScopeNotice>
       )}
       <ClientMessages namespaces={['listToolbar', 'pagination']}>
         <ListToolbar

@@ -1,3 +1,4 @@
+import { ListScopeNotice } from '@/components/ui/list-page';
 import { hrefs } from '@/lib/hrefs';
 import { listChanges } from '@/lib/api-client/approvals.server';
 import type { Metadata } from 'next';
@@ -84,15 +85,12 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
     <>
       <h1 className="h3 mb-3">{t('title')}</h1>
       {scoped && (
-        <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status">
-          <span>{t('filters.accountOnly')}</span>
-          <Link
-            href={listHref(PATH, params, { filters: { accountId: null, actorId: null, entityId: null } })}
-            className="alert-link"
-          >
-            {t('filters.clear')}
-          </Link>
-        </div>
+        <ListScopeNotice
+          clearHref={listHref(PATH, params, { filters: { accountId: null, actorId: null, entityId: null } })}
+          clearLabel={t('filters.clear')}
+        >
+          {t('filters.accountOnly')}
+        </ListScopeNotice>
       )}
       <ClientMessages namespaces={['listToolbar', 'pagination', 'history.filters']}>
         <ListToolbar

@@ -1,3 +1,4 @@
+import { ListPageHeader } from '@/components/ui/list-page';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -58,14 +59,16 @@ export default async function TasksPage(props: { searchParams: Promise<SearchPar
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">{t('title')}</h1>
-        {canWrite && (
-          <Link href={hrefs.taskNew()} className="btn btn-primary">
-            {t('new')}
-          </Link>
-        )}
-      </div>
+      <ListPageHeader
+        title={t('title')}
+        actions={
+          canWrite ? (
+            <Link href={hrefs.taskNew()} className="btn btn-primary">
+              {t('new')}
+            </Link>
+          ) : null
+        }
+      />
       <TabsNav
         label={t('views.label')}
         className="mb-3"
