@@ -13,6 +13,7 @@ import {
 import { CHANGES, CHANGES_CSV, changePath, listChanges, type ChangeRecord } from '../fixtures/approvals';
 import type { DemoRole } from '../fixtures/demo-users';
 import { inviteUser } from '../fixtures/users';
+import { createTask, taskPath } from '../fixtures/tasks';
 
 /**
  * The history API over real HTTP (SPEC §2 Change, §1 history.read): reach, filters, paging,
@@ -92,6 +93,28 @@ test.describe('a user’s history', () => {
       else await expectApiError(answer, 404, 'not_found');
     });
   }
+});
+
+test.describe('a to-do’s history', () => {
+  test('whoever created or was given a task without an account reads its history; others do not', async ({ api }) => {
+    const manager = await openSession(api, 'manager');
+    const distributor = await openSession(api, 'distributor');
+    const task = await createTask(manager, { title: `Historie To-do ${Date.now()}`, assigneeId: manager.userId });
+    expect(task.account).toBeNull();
+    await expectJson(
+      await manager.patch(taskPath(task.id), { status: 'in_progress' }, { 'if-match': `W/"${task.version}"` }),
+      200,
+    );
+    const mine = await listChanges(manager, { entityId: task.id, order: 'asc' });
+    expect(mine.items.map((change) => change.action)).toEqual(['create', 'update']);
+    expect(await expectJson<ChangeRecord>(await manager.get(changePath(mine.items[1]!.id)), 200)).toEqual(
+      mine.items[1],
+    );
+
+    // Another user sees none of it, by list, by entry or in the unfiltered list.
+    expect((await listChanges(distributor, { entityId: task.id })).items).toEqual([]);
+    await expectApiError(await distributor.get(changePath(mine.items[0]!.id)), 404, 'not_found');
+  });
 });
 
 async function freshAccountHistory(backoffice: ApiSession) {

@@ -1,9 +1,9 @@
 import 'server-only';
-import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Change, ChangeExportQuery } from '@/lib/schemas/change';
 import type { Actor } from '@/lib/server/auth/actor';
 import type { DbOrTx } from '@/lib/server/db/client';
-import { approvals, changes } from '@/lib/server/db/schema';
+import { approvals, changes, tasks } from '@/lib/server/db/schema';
 import { escapeLike } from '@/lib/server/db/escape-like';
 import { accountIdInReach } from '@/lib/server/services/accounts/reach';
 
@@ -18,12 +18,35 @@ export function changeReach(actor: ActorReach): SQL | undefined {
   return accountIdInReach(actor, changes.accountId);
 }
 
+/**
+ * The entries of the tasks the actor created or was given: a to-do without an account is theirs,
+ * and its Historie tab would be empty otherwise (account reach counts only entries with an account).
+ */
+function ownTaskEntries(actor: ActorReach, entityId?: string): SQL {
+  const own = sql`select ${tasks.id} from ${tasks} where (${tasks.createdById} = ${actor.id} or ${tasks.assigneeId} = ${actor.id})`;
+  return entityId
+    ? sql`(${changes.entityType} = 'task' and ${changes.entityId} = ${entityId} and ${changes.entityId} in (${own}))`
+    : sql`(${changes.entityType} = 'task' and ${changes.entityId} in (${own}))`;
+}
+
+/**
+ * Reach for one entity's history (its Historie tab) or one entry: account reach, or for a task the
+ * actor created or was given, its own entries. The unfiltered list keeps plain account reach, so
+ * it stays on the (at, id) index at a million entries.
+ */
+export function changeReachFor(actor: ActorReach, entityId?: string): SQL | undefined {
+  const reach = changeReach(actor);
+  return reach ? or(reach, ownTaskEntries(actor, entityId)) : undefined;
+}
+
 /** The first instant of a German calendar day, as PostgreSQL computes it (summer time included). */
 const startOfBerlinDay = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/Berlin'`;
 const startOfNextBerlinDay = (day: string) => sql`((${day}::date) + 1)::timestamp at time zone 'Europe/Berlin'`;
 
 export function changeConditions(actor: ActorReach, filters: ChangeExportQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [changeReach(actor)];
+  const conditions: (SQL | undefined)[] = [
+    filters.entityId ? changeReachFor(actor, filters.entityId) : changeReach(actor),
+  ];
   if (filters.entityType) conditions.push(eq(changes.entityType, filters.entityType));
   if (filters.entityId) {
     // The entity's own entries and those of the approvals about it (request, decision).
@@ -54,7 +77,9 @@ export function changeOrder(order: 'asc' | 'desc'): SQL[] {
  */
 export function afterAnchor(anchorId: string, order: 'asc' | 'desc'): SQL {
   const anchor = sql`(select c.at, c.id from ${changes} c where c.id = ${anchorId})`;
-  return order === 'desc' ? sql`(${changes.at}, ${changes.id}) < ${anchor}` : sql`(${changes.at}, ${changes.id}) > ${anchor}`;
+  return order === 'desc'
+    ? sql`(${changes.at}, ${changes.id}) < ${anchor}`
+    : sql`(${changes.at}, ${changes.id}) > ${anchor}`;
 }
 
 const changeColumns = {
@@ -71,7 +96,9 @@ const changeColumns = {
   approvalId: changes.approvalId,
 };
 
-export function toChange(row: typeof changes.$inferSelect | Awaited<ReturnType<typeof selectChangesByIds>>[number]): Change {
+export function toChange(
+  row: typeof changes.$inferSelect | Awaited<ReturnType<typeof selectChangesByIds>>[number],
+): Change {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -87,7 +114,11 @@ export function toChange(row: typeof changes.$inferSelect | Awaited<ReturnType<t
 }
 
 function selectChangesByIds(db: DbOrTx, ids: string[], order: 'asc' | 'desc') {
-  return db.select(changeColumns).from(changes).where(inArray(changes.id, ids)).orderBy(...changeOrder(order));
+  return db
+    .select(changeColumns)
+    .from(changes)
+    .where(inArray(changes.id, ids))
+    .orderBy(...changeOrder(order));
 }
 
 /**
@@ -101,7 +132,10 @@ export async function selectChangePage(
   filters: ChangeExportQuery,
   window: { limit: number; offset: number; after?: string },
 ) {
-  const where = and(changeConditions(actor, filters), window.after ? afterAnchor(window.after, filters.order) : undefined);
+  const where = and(
+    changeConditions(actor, filters),
+    window.after ? afterAnchor(window.after, filters.order) : undefined,
+  );
   const ids = await db
     .select({ id: changes.id })
     .from(changes)

@@ -5,7 +5,7 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { changes } from '@/lib/server/db/schema';
 import { notFound } from '@/lib/server/http/api-error';
-import { changeReach, toChange } from './change-list-query';
+import { changeReachFor, toChange } from './change-list-query';
 
 /** `GET /changes/{id}`: one history entry in reach with its fields (404 otherwise). */
 export async function getChange(actor: Actor, id: string): Promise<Change> {
@@ -13,7 +13,7 @@ export async function getChange(actor: Actor, id: string): Promise<Change> {
   const [row] = await db
     .select()
     .from(changes)
-    .where(and(eq(changes.id, id), changeReach(actor)))
+    .where(and(eq(changes.id, id), changeReachFor(actor)))
     .limit(1);
   if (!row) throw notFound('Änderung');
   return toChange(row);
