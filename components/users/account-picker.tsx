@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { FormField } from '@/components/ui/form';
 import type { FieldErrorLike } from '@/components/ui/form/form-field';
-import { toQueryString } from '@/lib/api-client/accounts';
+import { toQueryString } from '@/lib/hrefs';
 import { accountListSchema } from '@/lib/schemas/account';
 import { ACCOUNT_PICKER_LIMIT, type AccountOption } from './account-option';
 

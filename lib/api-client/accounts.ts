@@ -1,7 +1,4 @@
 import type { AccountListQuery } from '@/lib/schemas/account';
-
-/** Kept here for the callers that build API paths; links use `lib/hrefs.ts`. */
-export { toQueryString } from '@/lib/hrefs';
 import { toQueryString } from '@/lib/hrefs';
 
 export const accountsApi = {

@@ -1,5 +1,5 @@
 import { documentListSchema, documentSchema, type DocumentListQuery } from '@/lib/schemas/document';
-import { toQueryString } from './accounts';
+import { toQueryString } from '@/lib/hrefs';
 
 /** The browser reaches uploads and downloads through the same-origin proxy, which adds the session's token. */
 const PROXY = '/api/ui';

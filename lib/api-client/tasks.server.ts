@@ -17,7 +17,8 @@ import { serverApi } from './server';
  */
 export const getTask = cache((id: string) => serverApi(tasksApi.detailPath(id), { schema: taskSchema }));
 
-export const listTasks = (query: Partial<TaskListQuery>) => serverApi(tasksApi.listPath(query), { schema: taskListSchema });
+export const listTasks = (query: Partial<TaskListQuery>) =>
+  serverApi(tasksApi.listPath(query), { schema: taskListSchema });
 
 export const getDashboard = cache(() => serverApi(tasksApi.dashboardPath, { schema: dashboardSchema }));
 

@@ -11,7 +11,7 @@ export type ProblemKey = keyof typeof validationDe;
 /** The German texts, for the API's translator (lib/server/http/german-problem.ts). */
 export const GERMAN_PROBLEMS = validationDe;
 
-const GERMAN: Record<string, string> = validationDe;
+const GERMAN: Record<string, string> = GERMAN_PROBLEMS;
 const KEY_OF_GERMAN = new Map<string, ProblemKey>(
   Object.entries(validationDe).map(([key, text]) => [text, key as ProblemKey]),
 );

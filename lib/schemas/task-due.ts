@@ -49,9 +49,6 @@ export function dueRange(filter: TaskDueFilter, now: Date = new Date()): { from?
 }
 
 /** A task that is not done and whose due day has passed in Germany. */
-export function isTaskOverdue(
-  task: { status: string; dueDate: string | null },
-  now: Date = new Date(),
-): boolean {
+export function isTaskOverdue(task: { status: string; dueDate: string | null }, now: Date = new Date()): boolean {
   return task.status !== 'done' && task.dueDate !== null && task.dueDate < berlinToday(now);
 }

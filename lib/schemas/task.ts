@@ -147,9 +147,7 @@ export const dashboardSchema = z
       })
       .nullable(),
     changes: z.object({ items: z.array(changeSchema) }).nullable(),
-    accountsByStatus: z
-      .array(z.object({ status: z.enum(ACCOUNT_STATUSES), count: z.number().int() }))
-      .nullable(),
+    accountsByStatus: z.array(z.object({ status: z.enum(ACCOUNT_STATUSES), count: z.number().int() })).nullable(),
     /** Documents added since Monday 00:00 in Germany. */
     documents: z
       .object({

@@ -1,4 +1,5 @@
 import 'server-only';
+import { preferredLocale } from '@/lib/schemas/locales';
 import de from '@/lib/i18n/messages/de.json';
 import en from '@/lib/i18n/messages/en.json';
 import approvalsDe from '@/lib/i18n/messages/approvals.de.json';
@@ -64,17 +65,7 @@ export function labelOf(labels: Record<string, string>, code: string): string {
  * language (`fallback`), else German, the product's language.
  */
 export function csvLocaleOf(acceptLanguage: string | null, fallback?: string | null): CsvLocale {
-  let best: { locale: CsvLocale; q: number } | null = null;
-  for (const part of (acceptLanguage ?? '').slice(0, 1000).split(',')) {
-    const [tag = '', ...params] = part.trim().split(';');
-    const language = tag.toLowerCase().split('-')[0];
-    if (language !== 'de' && language !== 'en') continue;
-    const qParam = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!Number.isFinite(q) || q <= 0) continue;
-    if (!best || q > best.q) best = { locale: language, q };
-  }
-  return best?.locale ?? (fallback === 'en' ? 'en' : 'de');
+  return preferredLocale(acceptLanguage) ?? (fallback === 'en' ? 'en' : 'de');
 }
 
 /** The header row of a resource's export, in the order of `columns`. */
