@@ -2,6 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
+import { onceMoreIfConnectionLost } from '@/lib/server/db/database-errors';
 import { sessions, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
 import type { Actor } from './actor';
@@ -46,6 +47,12 @@ const authenticateToken = cache(async (token: string): Promise<Actor> => {
   const claims = await verifyAccessToken(token);
   if (!claims) throw unauthorized();
   const db = await getDb();
+  // The first query of most requests: after a database restart it may meet a connection that
+  // broke under it, and the session lookup (and its touch) is safe to run once more.
+  return onceMoreIfConnectionLost(() => sessionActor(db, claims.sessionId, claims.userId));
+});
+
+async function sessionActor(db: Awaited<ReturnType<typeof getDb>>, sessionId: string, userId: string): Promise<Actor> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -65,12 +72,12 @@ const authenticateToken = cache(async (token: string): Promise<Actor> => {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, claims.sessionId))
+    .where(eq(sessions.id, sessionId))
     .limit(1);
-  if (!row || row.user.id !== claims.userId || !isSessionLive(row)) throw unauthorized();
+  if (!row || row.user.id !== userId || !isSessionLive(row)) throw unauthorized();
 
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
   return { ...row.user, sessionId: row.sessionId, scopes: new Set(scopesOf(row.user.role)) };
-});
+}

@@ -4,11 +4,13 @@ import 'server-only';
  * What a database error means for the caller. `unavailable`: the server cannot be reached, is
  * shutting down or starting, or is too slow (statement timeout); `storage`: it is reachable but
  * cannot write (disk full, I/O error, read-only). `connectionLost` says the connection broke, so
- * a read may safely run again on a fresh one.
+ * a read may safely run again on a fresh one; `connectTimedOut` that a new connection was not
+ * made in time (nothing reached the server), which a fresh attempt may well get past.
  */
 export interface DatabaseFailure {
   kind: 'unavailable' | 'storage';
   connectionLost: boolean;
+  connectTimedOut?: boolean;
 }
 
 // Node socket errors and postgres.js's own connection error codes.
@@ -58,11 +60,27 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
       if (STORAGE_CODES.has(code)) return { kind: 'storage', connectionLost: false };
       if (CONNECTION_LOST_CODES.has(code) || code.startsWith('08'))
         return { kind: 'unavailable', connectionLost: true };
+      if (code === 'CONNECT_TIMEOUT') return { kind: 'unavailable', connectionLost: false, connectTimedOut: true };
       if (UNREACHABLE_CODES.has(code)) return { kind: 'unavailable', connectionLost: false };
     }
     current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
   }
   return null;
+}
+
+/**
+ * Runs `work` once more when it met a connection that broke under it (a restarted server: the
+ * pool has dropped that connection and opens a fresh one), or whose connect timed out just after
+ * a restart. Only for work that is safe to repeat (reads, and writes that set the same value again).
+ */
+export async function onceMoreIfConnectionLost<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const failure = classifyDatabaseError(error);
+    if (!failure?.connectionLost && !failure?.connectTimedOut) throw error;
+    return work();
+  }
 }
 
 /** How long a failed write keeps the readiness check at "storage_unavailable". */

@@ -108,6 +108,13 @@ describe('route(): database failures answer 503, never 500', () => {
     expect(query).toHaveBeenCalledTimes(2);
   });
 
+  it('runs a read once more when its connect timed out just after a restart', async () => {
+    query.mockRejectedValueOnce(connectionError('CONNECT_TIMEOUT')).mockResolvedValueOnce(undefined);
+    const response = await call('GET');
+    expect(response.status).toBe(200);
+    expect(query).toHaveBeenCalledTimes(2);
+  });
+
   it('never runs a write twice', async () => {
     query.mockRejectedValueOnce(connectionError('CONNECTION_CLOSED')).mockResolvedValueOnce(undefined);
     const response = await call('POST');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress, vouchedClientAddress } from '@/lib/client-address';
 import type { Actor } from '@/lib/server/auth/actor';
 import { authenticate } from '@/lib/server/auth/authenticate';
-import { classifyDatabaseError, noteStorageFailure } from '@/lib/server/db/database-errors';
+import { classifyDatabaseError, noteStorageFailure, onceMoreIfConnectionLost } from '@/lib/server/db/database-errors';
 import { ApiError } from './api-error';
 import { etagFor } from './etag';
 import { admitRequest } from './admission';
@@ -215,14 +215,8 @@ export function route<Op extends Operation>(
       return runIdempotent({ userId: actor.id, key, fingerprint }, run);
     }
     if (req.method !== 'GET') return run();
-    try {
-      return await run();
-    } catch (error) {
-      // A read that met a connection which broke under it (a restarted server) runs once more:
-      // the pool has dropped that connection and opens a fresh one.
-      if (!classifyDatabaseError(error)?.connectionLost) throw error;
-      return run();
-    }
+    // A read that met a connection which broke under it (a restarted server) runs once more.
+    return onceMoreIfConnectionLost(run);
   }
 
   /** Every JSON answer is checked against the operation's schema; its status and ETag come from the operation. */
