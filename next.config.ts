@@ -18,6 +18,11 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2'],
   // The typecheck runs as its own step of `npm test`; the build need not repeat it (Next 16 no longer lints).
   typescript: { ignoreBuildErrors: true },
+  turbopack: {
+    // Only zod imports this request (checked with grep over node_modules): its locale barrel,
+    // which the browser gets as German and English only (see lib/schemas/zod-browser-locales.ts).
+    resolveAlias: { '../locales/index.js': { browser: './lib/schemas/zod-browser-locales.ts' } },
+  },
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },

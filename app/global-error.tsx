@@ -1,11 +1,12 @@
 'use client';
 
-import de from '@/lib/i18n/messages/de.json';
-import en from '@/lib/i18n/messages/en.json';
+import de from '@/lib/i18n/messages/fallback.de.json';
+import en from '@/lib/i18n/messages/fallback.en.json';
 
 /**
  * The last resort when even the root layout failed: no providers are available here, so it
- * reads the catalogue directly and uses plain links and inline styles.
+ * reads its two texts directly (not the whole catalogue, which would ship with every page) and
+ * uses plain links and inline styles.
  */
 export default function GlobalError() {
   const english = typeof navigator !== 'undefined' && navigator.language.toLowerCase().startsWith('en');
@@ -13,10 +14,10 @@ export default function GlobalError() {
   return (
     <html lang={english ? 'en' : 'de'}>
       <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '4rem 1rem' }}>
-        <h1 style={{ fontSize: '1.5rem' }}>{messages.errors.fallbackTitle}</h1>
+        <h1 style={{ fontSize: '1.5rem' }}>{messages.fallbackTitle}</h1>
         {/* A plain link: the router may be what failed. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-        <a href="/">{messages.errors.goHome}</a>
+        <a href="/">{messages.goHome}</a>
       </body>
     </html>
   );

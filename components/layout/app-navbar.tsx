@@ -1,13 +1,9 @@
 'use client';
 
 import { hrefs } from '@/lib/hrefs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import Navbar from 'react-bootstrap/Navbar';
 import { signOut } from '@/lib/auth/browser-auth';
 import { useTranslations } from 'next-intl';
 import { hasScope } from '@/lib/auth/has-scope';
@@ -17,83 +13,108 @@ import type { SessionUser } from '@/lib/schemas/auth';
 import { ApprovalsBadge } from './approvals-badge';
 import { TasksBadge } from './tasks-badge';
 import { LanguageSwitch } from './language-switch';
+import { UserMenu } from './user-menu';
 
 export function AppNavbar({ user }: { user: SessionUser }) {
   const t = useTranslations('nav');
   const tRoles = useTranslations('roles');
   const pathname = usePathname();
   const [isSigningOut, setSigningOut] = useState(false);
+  // Below the lg breakpoint the links fold into a menu the toggler opens; a chosen link closes it.
+  const [isExpanded, setExpanded] = useState(false);
   const items = navItemsFor((scope) => hasScope(user.scope, scope));
   const isActive = (href: string) => (href === '/' ? pathname === '/' : pathname.startsWith(href));
   const showProfile = Boolean(matchRoute('/profil/'));
   // Only deciders have something waiting for them; everyone else's requests wait for others.
   const isDecider = hasScope(user.scope, 'approvals.decide');
+  const collapse = () => setExpanded(false);
+  const navLink = (href: string, label: ReactNode) => (
+    <Link
+      href={href}
+      className={`nav-link${isActive(href) ? ' active' : ''}`}
+      aria-current={isActive(href) ? 'page' : undefined}
+      onClick={collapse}
+    >
+      {label}
+    </Link>
+  );
 
+  // Bootstrap's navbar markup and classes; react-bootstrap's Navbar, Nav and NavDropdown brought
+  // Popper, transitions and their overlay kit to every signed-in page (issue 15).
   return (
-    <Navbar expand="lg" bg="dark" data-bs-theme="dark" className="d-print-none" collapseOnSelect>
-      <Container>
-        <Navbar.Brand as={Link} href="/">
+    <nav className="navbar navbar-expand-lg bg-dark d-print-none" data-bs-theme="dark">
+      <div className="container">
+        <Link href="/" className="navbar-brand" onClick={collapse}>
           Employee Benefits Master Tool
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-navigation" aria-label={t('toggle')} />
-        <Navbar.Collapse id="main-navigation">
-          <Nav className="me-auto" as="ul" aria-label={t('mainNavigation')}>
-            <Nav.Item as="li">
-              <Nav.Link as={Link} href="/" active={isActive('/')} aria-current={isActive('/') ? 'page' : undefined}>
-                {t('start')}
-              </Nav.Link>
-            </Nav.Item>
+        </Link>
+        <button
+          type="button"
+          className={`navbar-toggler${isExpanded ? '' : ' collapsed'}`}
+          aria-controls="main-navigation"
+          aria-expanded={isExpanded}
+          aria-label={t('toggle')}
+          onClick={() => setExpanded((expanded) => !expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-navigation" className={`navbar-collapse collapse${isExpanded ? ' show' : ''}`}>
+          <ul className="navbar-nav me-auto" aria-label={t('mainNavigation')}>
+            <li className="nav-item">{navLink('/', t('start'))}</li>
             {items.map((item) => (
-              <Nav.Item as="li" key={item.href}>
-                <Nav.Link
-                  as={Link}
-                  href={item.href}
-                  active={isActive(item.href)}
-                  aria-current={isActive(item.href) ? 'page' : undefined}
-                >
-                  {t(item.labelKey)}
-                  {item.labelKey === 'approvals' && isDecider && <ApprovalsBadge />}
-                  {item.labelKey === 'tasks' && <TasksBadge />}
-                </Nav.Link>
-              </Nav.Item>
+              <li className="nav-item" key={item.href}>
+                {navLink(
+                  item.href,
+                  <>
+                    {t(item.labelKey)}
+                    {item.labelKey === 'approvals' && isDecider && <ApprovalsBadge />}
+                    {item.labelKey === 'tasks' && <TasksBadge />}
+                  </>,
+                )}
+              </li>
             ))}
-          </Nav>
+          </ul>
           <div className="d-flex align-items-lg-center gap-2 flex-column flex-lg-row">
             <LanguageSwitch />
-            <Nav>
-              <NavDropdown
-                align="end"
-                title={`${user.firstName} ${user.lastName}`}
-                id="user-menu"
-                aria-label={t('userMenu')}
-                data-testid="user-menu"
-              >
-                <NavDropdown.ItemText className="small text-body-secondary">
-                  {user.email}
-                  <br />
-                  {tRoles(user.role)}
-                </NavDropdown.ItemText>
-                <NavDropdown.Divider />
-                {showProfile && (
-                  <NavDropdown.Item as={Link} href={hrefs.profile()}>
-                    {t('profile')}
-                  </NavDropdown.Item>
+            <div className="navbar-nav">
+              <UserMenu title={`${user.firstName} ${user.lastName}`} label={t('userMenu')} testId="user-menu">
+                {(close) => (
+                  <>
+                    <span className="dropdown-item-text small text-body-secondary">
+                      {user.email}
+                      <br />
+                      {tRoles(user.role)}
+                    </span>
+                    <hr className="dropdown-divider" role="separator" />
+                    {showProfile && (
+                      <Link
+                        href={hrefs.profile()}
+                        className="dropdown-item"
+                        onClick={() => {
+                          close();
+                          collapse();
+                        }}
+                      >
+                        {t('profile')}
+                      </Link>
+                    )}
+                    <button
+                      type="button"
+                      className="dropdown-item"
+                      disabled={isSigningOut}
+                      onClick={() => {
+                        setSigningOut(true);
+                        void signOut('/login/?reason=signed-out');
+                      }}
+                    >
+                      {isSigningOut ? t('signingOut') : t('signOut')}
+                    </button>
+                  </>
                 )}
-                <NavDropdown.Item
-                  as="button"
-                  disabled={isSigningOut}
-                  onClick={() => {
-                    setSigningOut(true);
-                    void signOut('/login/?reason=signed-out');
-                  }}
-                >
-                  {isSigningOut ? t('signingOut') : t('signOut')}
-                </NavDropdown.Item>
-              </NavDropdown>
-            </Nav>
+              </UserMenu>
+            </div>
           </div>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+        </div>
+      </div>
+    </nav>
   );
 }

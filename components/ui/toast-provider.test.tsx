@@ -2,10 +2,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { clampToastDelay, ToastProvider, useToast } from './toast-provider';
 
-function Trigger({ delayMs }: { delayMs?: number }) {
+function Trigger({ delayMs, variant }: { delayMs?: number; variant?: 'danger' }) {
   const show = useToast();
   return (
-    <button type="button" onClick={() => show({ message: 'Gespeichert', title: 'OK', delayMs })}>
+    <button type="button" onClick={() => show({ message: 'Gespeichert', title: 'OK', delayMs, variant })}>
       go
     </button>
   );
@@ -35,5 +35,19 @@ describe('toasts', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('closes on its close button; a failure is an alert in white on red', () => {
+    renderWithIntl(
+      <ToastProvider>
+        <Trigger variant="danger" />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText('go'));
+    const toast = screen.getByRole('alert');
+    expect(toast).toHaveTextContent('Gespeichert');
+    expect(toast).toHaveClass('toast', 'bg-danger');
+    fireEvent.click(screen.getByRole('button', { name: 'Schließen' }));
+    expect(screen.queryByText('Gespeichert')).toBeNull();
   });
 });

@@ -1,8 +1,6 @@
 'use client';
 
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import Toast from 'react-bootstrap/Toast';
-import ToastContainer from 'react-bootstrap/ToastContainer';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 
 /** Toasts: top right, hide after 5 s, never sooner than 1 s, at most 350 px wide (seed §9). */
@@ -33,36 +31,53 @@ export function clampToastDelay(delayMs: number | undefined): number {
 let nextId = 1;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const t = useTranslations('common');
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const show = useCallback((toast: ToastInput) => {
     setToasts((current) => [...current, { ...toast, id: nextId++, delayMs: clampToastDelay(toast.delayMs) }]);
   }, []);
-  const dismiss = (id: number) => setToasts((current) => current.filter((toast) => toast.id !== id));
-  const value = useMemo(() => show, [show]);
+  const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
 
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={show}>
       {children}
-      <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1090 }}>
+      {/* Bootstrap's own toast markup and classes: react-bootstrap's Toast brought ~9 kB of
+          transition code to every page for a fade (issue 15). */}
+      <div className="toast-container position-fixed top-0 end-0 p-3" style={{ zIndex: 1090 }}>
         {toasts.map((toast) => (
-          <Toast
-            key={toast.id}
-            onClose={() => dismiss(toast.id)}
-            autohide
-            delay={toast.delayMs}
-            bg={toast.variant === 'danger' ? 'danger' : undefined}
-            style={{ maxWidth: 350 }}
-            role={toast.variant === 'danger' ? 'alert' : 'status'}
-          >
-            <Toast.Header closeLabel={t('close')}>
-              <strong className="me-auto">{toast.title ?? ''}</strong>
-            </Toast.Header>
-            <Toast.Body className={toast.variant === 'danger' ? 'text-white' : undefined}>{toast.message}</Toast.Body>
-          </Toast>
+          <ToastView key={toast.id} toast={toast} onClose={dismiss} />
         ))}
-      </ToastContainer>
+      </div>
     </ToastContext.Provider>
+  );
+}
+
+function ToastView({ toast, onClose }: { toast: ToastItem; onClose: (id: number) => void }) {
+  const t = useTranslations('common');
+  const [isShown, setShown] = useState(false);
+  useEffect(() => {
+    // One frame as `.fade` first, so Bootstrap's opacity transition runs.
+    const frame = requestAnimationFrame(() => setShown(true));
+    const timer = setTimeout(() => onClose(toast.id), toast.delayMs);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [toast.id, toast.delayMs, onClose]);
+  const isDanger = toast.variant === 'danger';
+  return (
+    <div
+      className={`toast fade${isShown ? ' show' : ''}${isDanger ? ' bg-danger' : ''}`}
+      style={{ maxWidth: 350, display: 'block' }}
+      role={isDanger ? 'alert' : 'status'}
+      aria-live={isDanger ? 'assertive' : 'polite'}
+      aria-atomic="true"
+    >
+      <div className="toast-header">
+        <strong className="me-auto">{toast.title ?? ''}</strong>
+        <button type="button" className="btn-close" aria-label={t('close')} onClick={() => onClose(toast.id)} />
+      </div>
+      <div className={`toast-body${isDanger ? ' text-white' : ''}`}>{toast.message}</div>
+    </div>
   );
 }
 

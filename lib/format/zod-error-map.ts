@@ -1,5 +1,6 @@
 import { z } from '@/lib/schemas/zod';
-import { de as zodGerman, en as zodEnglish } from 'zod/locales';
+import zodGerman from 'zod/v4/locales/de.js';
+import zodEnglish from 'zod/v4/locales/en.js';
 
 export type ValidationMessageKey =
   | 'required'

@@ -22,6 +22,9 @@ import tasksDe from './messages/tasks.de.json';
 import tasksEn from './messages/tasks.en.json';
 import dashboardDe from './messages/dashboard.de.json';
 import dashboardEn from './messages/dashboard.en.json';
+// The global error page's texts live apart so that page can import just them (issue 15).
+import fallbackDe from './messages/fallback.de.json';
+import fallbackEn from './messages/fallback.en.json';
 
 /**
  * The message catalogue: the shell's texts plus one file per resource, so that each feature
@@ -42,6 +45,7 @@ export const catalogues = {
     tasks: tasksDe,
     dashboard: dashboardDe,
     status: { ...de.status, approval: approvalsDe.status, task: tasksDe.status },
+    errors: { ...de.errors, ...fallbackDe },
   },
   en: {
     ...en,
@@ -57,6 +61,7 @@ export const catalogues = {
     tasks: tasksEn,
     dashboard: dashboardEn,
     status: { ...en.status, approval: approvalsEn.status, task: tasksEn.status },
+    errors: { ...en.errors, ...fallbackEn },
   },
 };
 
