@@ -13,6 +13,8 @@ const config: Config = {
     '^@/(.*)$': '<rootDir>/$1',
     // `server-only` throws outside a React server bundle; tests import server modules directly.
     '^server-only$': '<rootDir>/test-support/empty-module.js',
+    // zod's single locale files (lib/format/zod-error-map.ts) resolve to ES modules for `require` too.
+    '^zod/v4/locales/(.*)\\.js$': '<rootDir>/node_modules/zod/v4/locales/$1.cjs',
   },
   // Only `*.test.*` files: Jest's default would also pick up scripts/test.mjs.
   testMatch: ['**/__tests__/**/*.[jt]s?(x)', '**/*.test.[jt]s?(x)'],

@@ -2,13 +2,13 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './globals.css';
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import NextTopLoader from 'nextjs-toploader';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { AppProviders } from '@/components/layout/app-providers';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { ChunkReloadGuard } from '@/components/layout/chunk-reload-guard';
 import { Footer } from '@/components/layout/footer';
 import { OfflineBanner } from '@/components/layout/offline-banner';
+import { TopLoader } from '@/components/layout/top-loader';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
@@ -25,8 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body className="d-flex flex-column min-vh-100">
-        {/* The library has no throttle or duration settings: a slow trickle and a 500 ms fade come closest to the seed's 200/5000/500 ms. */}
-        <NextTopLoader color="#0d6efd" showSpinner={false} crawlSpeed={200} speed={500} height={3} />
+        <TopLoader />
         {/* Pages add the namespaces of their own client components where they render them. */}
         <ClientMessages namespaces={['offline', 'errors']}>
           <AppProviders>

@@ -2,6 +2,7 @@
 
 import { hrefs } from '@/lib/hrefs';
 import { useState, type ReactNode } from 'react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { signOut } from '@/lib/auth/browser-auth';
@@ -10,10 +11,15 @@ import { hasScope } from '@/lib/auth/has-scope';
 import { matchRoute } from '@/lib/auth/route-table';
 import { navItemsFor } from '@/lib/navigation';
 import type { SessionUser } from '@/lib/schemas/auth';
-import { ApprovalsBadge } from './approvals-badge';
-import { TasksBadge } from './tasks-badge';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
+
+// The badges ask the API from the browser anyway (the server renders nothing for them), so they and
+// TanStack Query load after hydration instead of on the critical path of every page (issue 15).
+const ApprovalsBadge = dynamic(() => import('./approvals-badge').then((module) => module.ApprovalsBadge), {
+  ssr: false,
+});
+const TasksBadge = dynamic(() => import('./tasks-badge').then((module) => module.TasksBadge), { ssr: false });
 
 export function AppNavbar({ user }: { user: SessionUser }) {
   const t = useTranslations('nav');

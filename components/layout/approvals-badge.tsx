@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { withQueryClient } from '@/components/layout/query-client';
 import { useLocale, useTranslations } from 'next-intl';
 import { approvalsApi } from '@/lib/api-client/approvals';
 import { formatNumber } from '@/lib/format';
@@ -21,7 +22,7 @@ async function fetchWaitingCount(): Promise<number> {
  * TanStack Query through the same-origin proxy without reloading the page; a decision made here
  * invalidates it at once. Nothing while there is nothing to decide or the count is unknown.
  */
-export function ApprovalsBadge() {
+export const ApprovalsBadge = withQueryClient(function ApprovalsBadge() {
   const t = useTranslations('approvals');
   const locale = useLocale();
   const { data: count } = useQuery({
@@ -37,4 +38,4 @@ export function ApprovalsBadge() {
       <span className="visually-hidden"> {t('badge', { count })}</span>
     </span>
   );
-}
+});

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { withQueryClient } from '@/components/layout/query-client';
 import { useLocale, useTranslations } from 'next-intl';
 import { openTaskCountQueryOptions } from '@/lib/api-client/tasks';
 import { formatNumber } from '@/lib/format';
@@ -10,7 +11,7 @@ import { formatNumber } from '@/lib/format';
  * fresh by TanStack Query through the same-origin proxy; a status change in the list invalidates
  * it at once. Nothing while there is nothing open or the count is unknown.
  */
-export function TasksBadge() {
+export const TasksBadge = withQueryClient(function TasksBadge() {
   const t = useTranslations('tasks');
   const locale = useLocale();
   const { data: count } = useQuery(openTaskCountQueryOptions());
@@ -21,4 +22,4 @@ export function TasksBadge() {
       <span className="visually-hidden"> {t('badge', { count })}</span>
     </span>
   );
-}
+});

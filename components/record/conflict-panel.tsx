@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale } from 'next-intl';
+import recordDe from '@/lib/i18n/messages/record.de.json';
+import recordEn from '@/lib/i18n/messages/record.en.json';
 
 /** Whether two values of a field mean the same; surrounding spaces and `''`/`null` do not count. */
 export function isSameValue(left: unknown, right: unknown): boolean {
@@ -53,7 +55,10 @@ export function ConflictPanel<F extends string, V>({
   onTakeCurrent,
   isBusy = false,
 }: ConflictPanelProps<F, V>) {
-  const t = useTranslations('common.record');
+  // The panel brings its own texts (catalogue `common.record`): only pages with a record form load
+  // them, instead of every page's client messages (issue 15).
+  const texts = useLocale() === 'en' ? recordEn : recordDe;
+  const t = (key: keyof typeof recordDe) => texts[key];
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
   const differences = fields.filter((field) => !isSame(field, mine, theirs));

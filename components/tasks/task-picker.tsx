@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { withQueryClient } from '@/components/layout/query-client';
 import { useTranslations } from 'next-intl';
 import { FormField } from '@/components/ui/form';
 import type { FieldErrorLike } from '@/components/ui/form/form-field';
@@ -36,7 +37,7 @@ export interface TaskPickerProps {
  * the API for matches in reach; `dependsOn` (the chosen assignee) narrows the options as well. The
  * chosen value always stays among the options, so a new search never silently changes it.
  */
-export function TaskPicker(props: TaskPickerProps) {
+export const TaskPicker = withQueryClient(function TaskPicker(props: TaskPickerProps) {
   const { name, search: searchOptions, dependsOn } = props;
   const t = useTranslations('tasks');
   const searchId = useId();
@@ -119,4 +120,4 @@ export function TaskPicker(props: TaskPickerProps) {
       />
     </>
   );
-}
+});

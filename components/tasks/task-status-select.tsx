@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { withQueryClient } from '@/components/layout/query-client';
 import { useTranslations } from 'next-intl';
 import { useToast } from '@/components/ui/toast-provider';
 import {
@@ -30,7 +31,13 @@ export interface TaskStatusSelectProps {
  * refusal rolls the select back and says why in a toast; a 409 adopts the current status and
  * version, so the next change builds on them. Success refreshes the page's rows and the badge.
  */
-export function TaskStatusSelect({ id, title, status, version, disabled }: TaskStatusSelectProps) {
+export const TaskStatusSelect = withQueryClient(function TaskStatusSelect({
+  id,
+  title,
+  status,
+  version,
+  disabled,
+}: TaskStatusSelectProps) {
   const t = useTranslations('tasks');
   const apiProblemText = useApiProblemText();
   const showToast = useToast();
@@ -92,4 +99,4 @@ export function TaskStatusSelect({ id, title, status, version, disabled }: TaskS
       ))}
     </select>
   );
-}
+});

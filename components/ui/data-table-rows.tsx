@@ -1,6 +1,7 @@
 'use client';
 
 import { rowHeaderClassName } from './row-header-class-name';
+import type { CompactRow } from './compact-rows';
 import { TableCellValue, type CellValue } from './table-cell-value';
 
 export interface CompactColumn {
@@ -9,15 +10,21 @@ export interface CompactColumn {
   isRowHeader?: boolean;
 }
 
-/** One row as compact data: its React key, one value per column and an optional class. */
-export type CompactRow = [key: string, cells: CellValue[], className?: string];
-
 /** DataTable's rows rendered from compact data, with the same markup as rows rendered on the server. */
-export function DataTableRows({ columns, rows }: { columns: CompactColumn[]; rows: CompactRow[] }) {
+export function DataTableRows({
+  columns,
+  rows,
+  shared = [],
+}: {
+  columns: CompactColumn[];
+  rows: CompactRow[];
+  shared?: CellValue[];
+}) {
   return rows.map(([key, cells, className]) => (
     <tr key={key} className={className}>
       {columns.map((column, index) => {
-        const content = <TableCellValue value={cells[index] ?? null} />;
+        const cell = cells[index] ?? null;
+        const content = <TableCellValue value={typeof cell === 'number' ? (shared[cell] ?? null) : cell} />;
         return column.isRowHeader ? (
           <th key={column.key} scope="row" className={rowHeaderClassName(column.className)}>
             {content}
@@ -31,4 +38,3 @@ export function DataTableRows({ columns, rows }: { columns: CompactColumn[]; row
     </tr>
   ));
 }
-

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { hasListFilter, type ListParams, type SortOrder } from '@/lib/list-params';
-import { DataTableRows, type CompactColumn, type CompactRow } from './data-table-rows';
+import { compactRows } from './compact-rows';
+import { DataTableRows, type CompactColumn } from './data-table-rows';
 import { rowHeaderClassName } from './row-header-class-name';
 import { Pagination } from './pagination';
 import { SortHeader } from './sort-header';
@@ -121,19 +122,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ...(isRowHeader ? { isRowHeader } : {}),
       }))
     : null;
-  const renderRows = (rowsOfBody: readonly T[]) =>
-    compactColumns ? (
-      <DataTableRows
-        columns={compactColumns}
-        rows={rowsOfBody.map((row): CompactRow => {
-          const cells = columns.map((column) => column.value?.(row) ?? null);
-          const className = rowClassName?.(row);
-          return className ? [rowKey(row), cells, className] : [rowKey(row), cells];
-        })}
-      />
-    ) : (
-      rowsOfBody.map(renderRow)
+  const renderRows = (rowsOfBody: readonly T[]) => {
+    if (!compactColumns) return rowsOfBody.map(renderRow);
+    const compact = compactRows(
+      rowsOfBody.map((row) => [rowKey(row), columns.map((column) => column.value?.(row) ?? null), rowClassName?.(row)]),
     );
+    return <DataTableRows columns={compactColumns} rows={compact.rows} shared={compact.shared} />;
+  };
 
   let body: ReactNode;
   if (rows.length === 0) {

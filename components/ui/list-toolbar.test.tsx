@@ -20,8 +20,8 @@ const filters: ListToolbarFilter[] = [
     name: 'status',
     label: 'Status',
     options: [
-      { value: 'active', label: 'Aktiv' },
-      { value: 'draft', label: 'Entwurf' },
+      ['active', 'Aktiv'],
+      ['draft', 'Entwurf'],
     ],
   },
   { type: 'checkbox', name: 'topLevel', label: 'Nur Hauptkonten' },

@@ -8,10 +8,9 @@ import { withSearchParams } from '@/lib/list-params';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
-export interface ListToolbarOption {
-  value: string;
-  label: string;
-}
+/** A filter choice: its parameter value and its label (a pair, not an object: the RSC payload of a
+ * list page carries every option, 50 distributors at scale). */
+export type ListToolbarOption = readonly [value: string, label: string];
 
 export interface ListToolbarSelectFilter {
   type?: 'select';
@@ -187,9 +186,9 @@ export function ListToolbar({
               onChange={(event) => setFilter(filter.name, event.target.value || null)}
             >
               <option value="">{filter.allLabel ?? t('all')}</option>
-              {filter.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
+              {filter.options.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
                 </option>
               ))}
             </select>

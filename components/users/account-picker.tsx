@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { withQueryClient } from '@/components/layout/query-client';
 import { useTranslations } from 'next-intl';
 import { FormField } from '@/components/ui/form';
 import type { FieldErrorLike } from '@/components/ui/form/form-field';
@@ -37,7 +38,13 @@ export interface AccountPickerProps {
  * matching names. The chosen account always stays among the options, so a new search never
  * silently changes the selection.
  */
-export function AccountPicker({ options, hasMore, error, disabled, noneLabel }: AccountPickerProps) {
+export const AccountPicker = withQueryClient(function AccountPicker({
+  options,
+  hasMore,
+  error,
+  disabled,
+  noneLabel,
+}: AccountPickerProps) {
   const t = useTranslations('users');
   const searchId = useId();
   const { register } = useFormContext<{ accountId: string | null }>();
@@ -123,4 +130,4 @@ export function AccountPicker({ options, hasMore, error, disabled, noneLabel }: 
       />
     </>
   );
-}
+});

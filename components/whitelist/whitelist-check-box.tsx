@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { withQueryClient } from '@/components/layout/query-client';
 import { useTranslations } from 'next-intl';
 import { whitelistCheckQueryOptions } from '@/lib/api-client/whitelist';
 import { normaliseEmail } from '@/lib/schemas/whitelist-value';
@@ -10,7 +11,7 @@ import { normaliseEmail } from '@/lib/schemas/whitelist-value';
  * Asks the portal's question from the back office: may this address register? The same check
  * the portal calls (`GET /whitelist/check`), through the same-origin proxy.
  */
-export function WhitelistCheckBox() {
+export const WhitelistCheckBox = withQueryClient(function WhitelistCheckBox() {
   const t = useTranslations('whitelist.check');
   const inputId = useId();
   const [text, setText] = useState('');
@@ -73,4 +74,4 @@ export function WhitelistCheckBox() {
       </div>
     </form>
   );
-}
+});

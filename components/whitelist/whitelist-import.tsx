@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useMutation } from '@tanstack/react-query';
+import { withQueryClient } from '@/components/layout/query-client';
 import { useTranslations } from 'next-intl';
 import { useToast } from '@/components/ui/toast-provider';
 import type { AccountOption } from '@/components/users/account-option';
@@ -22,7 +23,10 @@ type Checked = { report: WhitelistImportReport; file: File; accountId: string };
  * lists errors first, then duplicates, each with its line; only a file without errors can be
  * imported, by a second click that sends the same file again for real.
  */
-export function WhitelistImport({ accounts, defaultAccountId }: WhitelistImportProps) {
+export const WhitelistImport = withQueryClient(function WhitelistImport({
+  accounts,
+  defaultAccountId,
+}: WhitelistImportProps) {
   const t = useTranslations('whitelist');
   const router = useRouter();
   const toast = useToast();
@@ -224,4 +228,4 @@ export function WhitelistImport({ accounts, defaultAccountId }: WhitelistImportP
       ) : null}
     </section>
   );
-}
+});

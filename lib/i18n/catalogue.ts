@@ -25,6 +25,13 @@ import dashboardEn from './messages/dashboard.en.json';
 // The global error page's texts live apart so that page can import just them (issue 15).
 import fallbackDe from './messages/fallback.de.json';
 import fallbackEn from './messages/fallback.en.json';
+// The API's refusals by code: read by useApiProblemText from its own import, not from the pages'
+// client messages (which they would swell on every page).
+import apiErrorsDe from './messages/api-errors.de.json';
+import apiErrorsEn from './messages/api-errors.en.json';
+// The conflict panel's texts: imported by the panel itself, like the API's refusals.
+import recordDe from './messages/record.de.json';
+import recordEn from './messages/record.en.json';
 
 /**
  * The message catalogue: the shell's texts plus one file per resource, so that each feature
@@ -45,7 +52,8 @@ export const catalogues = {
     tasks: tasksDe,
     dashboard: dashboardDe,
     status: { ...de.status, approval: approvalsDe.status, task: tasksDe.status },
-    errors: { ...de.errors, ...fallbackDe },
+    errors: { ...de.errors, ...fallbackDe, api: apiErrorsDe },
+    common: { ...de.common, record: recordDe },
   },
   en: {
     ...en,
@@ -61,7 +69,8 @@ export const catalogues = {
     tasks: tasksEn,
     dashboard: dashboardEn,
     status: { ...en.status, approval: approvalsEn.status, task: tasksEn.status },
-    errors: { ...en.errors, ...fallbackEn },
+    errors: { ...en.errors, ...fallbackEn, api: apiErrorsEn },
+    common: { ...en.common, record: recordEn },
   },
 };
 

@@ -6,6 +6,25 @@ export type MessagePath = keyof Messages | `${keyof Messages}.${string}`;
 type MessageTree = { [key: string]: string | MessageTree };
 
 /**
+ * Texts the client components that show them import themselves (the API's refusals in
+ * components/ui/form/problem-text.ts, the conflict panel's in components/record/conflict-panel.tsx):
+ * no page's client messages carry them, although `errors` and `common` are on every page.
+ */
+export const SELF_LOADED_MESSAGES = ['errors.api', 'common.record'] as const;
+
+function omit(tree: MessageTree, path: string): void {
+  const keys = path.split('.');
+  let node = tree;
+  for (const key of keys.slice(0, -1)) {
+    const child = node[key];
+    if (typeof child !== 'object') return;
+    // A copy on the way down: the picked tree shares its leaves with the catalogue.
+    node = node[key] = { ...child };
+  }
+  delete node[keys.at(-1)!];
+}
+
+/**
  * The parts of the catalogue that client components need, in the catalogue's shape: the client
  * provider of a page carries these instead of every namespace (RSC payload on every page).
  */
@@ -26,5 +45,6 @@ export function pickMessages(messages: object, paths: readonly string[]): Messag
       }
     }
   }
+  for (const path of SELF_LOADED_MESSAGES) omit(picked, path);
   return picked;
 }

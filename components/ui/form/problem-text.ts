@@ -1,8 +1,9 @@
 'use client';
 
 import { useCallback } from 'react';
-import { useTranslations } from 'next-intl';
-import type { Messages } from '@/lib/i18n/catalogue';
+import { useLocale, useTranslations } from 'next-intl';
+import apiErrorsDe from '@/lib/i18n/messages/api-errors.de.json';
+import apiErrorsEn from '@/lib/i18n/messages/api-errors.en.json';
 import { isProblemKey, problemKeyOf } from '@/lib/schemas/problems';
 
 /** A validation problem as the API's `details` carry it, or a form's field error. */
@@ -41,12 +42,17 @@ export function useProblemText(): ProblemText {
   );
 }
 
+type ApiErrorCode = keyof typeof apiErrorsDe;
+const API_ERROR_TEXTS: Record<string, Record<ApiErrorCode, string>> = { de: apiErrorsDe, en: apiErrorsEn };
+
 /**
  * The text of a refused API call, for a toast or an alert: its first detail's problem when it has
- * one, else the catalogue's text for the error code (`errors.api.<code>`), else the message.
+ * one, else the catalogue's text for the error code (`errors.api.<code>`), else the message. The
+ * error texts come with this module (only pages that call the API from the browser load it), not
+ * through the client messages every page's RSC payload would carry (issue 15).
  */
 export function useApiProblemText(): (error: ApiProblemLike) => string {
-  const t = useTranslations('errors.api');
+  const texts = API_ERROR_TEXTS[useLocale()] ?? apiErrorsDe;
   const tValidation = useTranslations('validation');
   return useCallback(
     (error) => {
@@ -54,10 +60,10 @@ export function useApiProblemText(): (error: ApiProblemLike) => string {
         const key = detail.code && isProblemKey(detail.code) ? detail.code : problemKeyOf(detail.message ?? '');
         if (key && key !== 'invalid' && tValidation.has(key)) return tValidation(key, detail.params);
       }
-      const code = error.code as keyof Messages['errors']['api'] | undefined;
-      if (code && t.has(code)) return t(code);
-      return error.message || t('internal');
+      const code = error.code;
+      if (code && Object.hasOwn(texts, code)) return texts[code as ApiErrorCode];
+      return error.message || texts.internal;
     },
-    [t, tValidation],
+    [texts, tValidation],
   );
 }

@@ -157,7 +157,7 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
               name: 'status',
               label: t('filters.status'),
               allLabel: t('filters.allStatuses'),
-              options: ACCOUNT_STATUSES.map((status) => ({ value: status, label: tStatus(status) })),
+              options: ACCOUNT_STATUSES.map((status) => [status, tStatus(status)] as const),
             },
             ...(distributors.items.length > 1
               ? [
@@ -165,7 +165,7 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
                     name: 'distributorId',
                     label: t('filters.distributor'),
                     allLabel: t('filters.allDistributors'),
-                    options: distributors.items.map((person) => ({ value: person.id, label: person.name })),
+                    options: distributors.items.map((person) => [person.id, person.name] as const),
                   },
                 ]
               : []),

@@ -131,7 +131,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
                     name: 'role',
                     label: t('filters.role'),
                     allLabel: t('filters.allRoles'),
-                    options: ROLES.map((role) => ({ value: role, label: tRoles(role) })),
+                    options: ROLES.map((role) => [role, tRoles(role)] as const),
                   },
                 ]
               : []),
@@ -139,7 +139,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
               name: 'status',
               label: t('filters.status'),
               allLabel: t('filters.allStatuses'),
-              options: USER_STATUSES.map((status) => ({ value: status, label: tStatus(status) })),
+              options: USER_STATUSES.map((status) => [status, tStatus(status)] as const),
             },
           ]}
         />

@@ -125,7 +125,7 @@ export default async function DocumentsPage(props: { searchParams: Promise<Searc
               name: 'category',
               label: t('filters.category'),
               allLabel: t('filters.allCategories'),
-              options: DOCUMENT_CATEGORIES.map((code) => ({ value: code, label: t(`categories.${code}`) })),
+              options: DOCUMENT_CATEGORIES.map((code) => [code, t(`categories.${code}`)] as const),
             },
             ...(accountId
               ? []
@@ -134,7 +134,7 @@ export default async function DocumentsPage(props: { searchParams: Promise<Searc
                     name: 'general',
                     label: t('filters.scope'),
                     allLabel: t('filters.allScopes'),
-                    options: [{ value: 'true', label: t('filters.generalOnly') }],
+                    options: [['true', t('filters.generalOnly')] as const],
                   },
                 ]),
           ]}

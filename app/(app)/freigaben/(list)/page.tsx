@@ -131,18 +131,15 @@ export default async function ApprovalsPage(props: { searchParams: Promise<Searc
               // "Offen" is the default, so the "no filter" choice is spelled out as "all".
               allLabel: tStatus('pending'),
               options: [
-                ...APPROVAL_STATUSES.filter((code) => code !== 'pending').map((code) => ({
-                  value: code,
-                  label: tStatus(code),
-                })),
-                { value: 'all', label: t('filters.allStatuses') },
+                ...APPROVAL_STATUSES.filter((code) => code !== 'pending').map((code) => [code, tStatus(code)] as const),
+                ['all', t('filters.allStatuses')] as const,
               ],
             },
             {
               name: 'kind',
               label: t('filters.kind'),
               allLabel: t('filters.allKinds'),
-              options: APPROVAL_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) })),
+              options: APPROVAL_KINDS.map((kind) => [kind, t(`kind.${kind}`)] as const),
             },
             { type: 'checkbox', name: 'mine', label: t('filters.mine') },
           ]}

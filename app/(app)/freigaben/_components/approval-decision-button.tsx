@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useQueryClient } from '@tanstack/react-query';
+import { withQueryClient } from '@/components/layout/query-client';
 import { useTranslations } from 'next-intl';
 import { WAITING_APPROVALS_QUERY_KEY } from '@/components/layout/approvals-badge';
 import { useToast } from '@/components/ui/toast-provider';
@@ -17,7 +18,11 @@ export interface ApprovalDecisionButtonProps {
 }
 
 /** "Entscheiden" or "Zurückziehen" with its dialog; afterwards the page and the navbar badge refresh. */
-export function ApprovalDecisionButton({ approval, mode, size }: ApprovalDecisionButtonProps) {
+export const ApprovalDecisionButton = withQueryClient(function ApprovalDecisionButton({
+  approval,
+  mode,
+  size,
+}: ApprovalDecisionButtonProps) {
   const t = useTranslations('approvals');
   const router = useRouter();
   const toast = useToast();
@@ -57,4 +62,4 @@ export function ApprovalDecisionButton({ approval, mode, size }: ApprovalDecisio
       />
     </>
   );
-}
+});

@@ -101,13 +101,13 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
               name: 'entityType',
               label: t('filters.entityType'),
               allLabel: t('filters.allEntityTypes'),
-              options: CHANGE_ENTITY_TYPES.map((type) => ({ value: type, label: t(`entityType.${type}`) })),
+              options: CHANGE_ENTITY_TYPES.map((type) => [type, t(`entityType.${type}`)] as const),
             },
             {
               name: 'action',
               label: t('filters.action'),
               allLabel: t('filters.allActions'),
-              options: CHANGE_ACTIONS.map((action) => ({ value: action, label: t(`action.${action}`) })),
+              options: CHANGE_ACTIONS.map((action) => [action, t(`action.${action}`)] as const),
             },
           ]}
         />

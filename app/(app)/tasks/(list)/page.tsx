@@ -88,21 +88,21 @@ export default async function TasksPage(props: { searchParams: Promise<SearchPar
               label: t('filters.status'),
               allLabel: t('filters.allStatuses'),
               options: [
-                { value: 'not_done', label: t('statusFilter.not_done') },
-                ...TASK_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+                ['not_done', t('statusFilter.not_done')] as const,
+                ...TASK_STATUSES.map((status) => [status, t(`status.${status}`)] as const),
               ],
             },
             {
               name: 'priority',
               label: t('filters.priority'),
               allLabel: t('filters.allPriorities'),
-              options: TASK_PRIORITIES.map((priority) => ({ value: priority, label: t(`priority.${priority}`) })),
+              options: TASK_PRIORITIES.map((priority) => [priority, t(`priority.${priority}`)] as const),
             },
             {
               name: 'due',
               label: t('filters.due'),
               allLabel: t('filters.allDue'),
-              options: TASK_DUE_FILTERS.map((due) => ({ value: due, label: t(`due.${due}`) })),
+              options: TASK_DUE_FILTERS.map((due) => [due, t(`due.${due}`)] as const),
             },
           ]}
         />

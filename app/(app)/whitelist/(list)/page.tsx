@@ -131,13 +131,13 @@ export default async function WhitelistPage(props: { searchParams: Promise<Searc
               name: 'kind',
               label: t('filters.kind'),
               allLabel: t('filters.allKinds'),
-              options: WHITELIST_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
+              options: WHITELIST_KINDS.map((kind) => [kind, t(`kinds.${kind}`)] as const),
             },
             {
               name: 'validity',
               label: t('filters.validity'),
               allLabel: t('filters.allValidity'),
-              options: VALIDITY.map((value) => ({ value, label: t(`filters.${value}`) })),
+              options: VALIDITY.map((value) => [value, t(`filters.${value}`)] as const),
             },
           ]}
         />
