@@ -1,7 +1,10 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  experimental: { messages: { path: './lib/i18n/messages', format: 'json', locales: ['de', 'en'], precompile: true } },
+});
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },

@@ -81,7 +81,7 @@ test.describe('users', () => {
     await guest.goto(activationLink);
     await expect(guest.getByRole('heading', { level: 1, name: 'Zugang aktivieren' })).toBeVisible();
     await expect(guest.getByText('ist 12 bis 128 Zeichen lang')).toBeVisible();
-    const password = `Aktiv-${randomUUID().slice(0, 12)}!`;
+    const password = `Aktiv-${randomUUID().slice(0, 12)}-Wort!`;
     await guest.getByLabel(field('Neues Passwort')).fill(password);
     await guest.getByLabel(field('Neues Passwort wiederholen')).fill(`${password}x`);
     await guest.getByRole('button', { name: 'Zugang aktivieren' }).click();
