@@ -19,6 +19,15 @@ interface DbHandle {
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/server/db/migrations');
 
+/**
+ * PGlite runs Postgres inside a WebAssembly memory that only ever grows and whose touched pages
+ * stay resident. Postgres' default shared_buffers (128 MB) are all touched at start: the server sat
+ * at ~425 MiB resident before its first request. PGlite reads its files through Node's fs, so a
+ * page that is not among the shared buffers comes from the OS page cache at the cost of a read
+ * call; 16 MB hold the hot index and catalogue pages (measured with `npm run bench`, README).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
 // One database per process: PGlite is single-process and must never be opened twice.
 const globalForDb = globalThis as unknown as { __benefitsDb?: Promise<DbHandle> };
 
@@ -93,7 +102,10 @@ async function openDatabase(): Promise<DbHandle> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dataDir = path.resolve(env.DATA_DIR, 'pglite');
   await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -1,10 +1,5 @@
-import type { NextConfig } from 'next';
-import createNextIntlPlugin from 'next-intl/plugin';
-
-const withNextIntl = createNextIntlPlugin({
-  requestConfig: './lib/i18n/request.ts',
-  experimental: { messages: { path: './lib/i18n/messages', format: 'json', locales: ['de', 'en'], precompile: true } },
-});
+// @ts-check
+import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -13,7 +8,8 @@ const securityHeaders = [
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
 ];
 
-const nextConfig: NextConfig = {
+/** @type {import('next').NextConfig} */
+const nextConfig = {
   trailingSlash: true,
   poweredByHeader: false,
   reactStrictMode: true,
@@ -39,4 +35,25 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+/**
+ * JavaScript, not TypeScript, and next-intl's plugin only where something is compiled: `next start`
+ * transpiles a next.config.ts with Next's native SWC binding, which stays loaded (~27 MiB resident)
+ * for nothing else, and importing next-intl/plugin loads @swc/core and @parcel/watcher for its
+ * message extractor (~15 MiB more). What the plugin adds (an alias for lib/i18n/request.ts, the
+ * precompiled messages and their formatter, env values) is compiled into the bundles, so the
+ * production server does not need it.
+ *
+ * @param {string} phase
+ */
+export default async function config(phase) {
+  if (phase === PHASE_PRODUCTION_SERVER) return nextConfig;
+  const { default: createNextIntlPlugin } = await import('next-intl/plugin');
+  return createNextIntlPlugin({
+    requestConfig: './lib/i18n/request.ts',
+    // Messages are compiled at build time, so the browser formats them without an ICU parser
+    // (intl-messageformat, ~9 kB gzip on every page; issue 15).
+    experimental: {
+      messages: { path: './lib/i18n/messages', format: 'json', locales: ['de', 'en'], precompile: true },
+    },
+  })(nextConfig);
+}
