@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, preloadConfirmDialog } from '@/components/ui/confirm-dialog';
 // Not the form barrel: it brings zod, which a page's action bar does not need.
 import { useIdempotencyKey } from '@/components/ui/form/use-idempotency-key';
 import { useToast } from '@/components/ui/toast-provider';
@@ -85,7 +85,14 @@ export function RecordActionBar({ testId, links = [], actions, failed, cancelLab
         </Link>
       ))}
       {shownActions.map((action) => (
-        <button key={action.key} type="button" className={action.className} onClick={() => setOpenKey(action.key)}>
+        <button
+          key={action.key}
+          type="button"
+          className={action.className}
+          onPointerEnter={preloadConfirmDialog}
+          onFocus={preloadConfirmDialog}
+          onClick={() => setOpenKey(action.key)}
+        >
           {action.label}
         </button>
       ))}
