@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import { z } from 'zod';
 
 /**
  * Zod for code that may run in the browser. Zod compiles object parsers with `new Function` and

@@ -21,7 +21,7 @@ import { requireWritableAccount } from './whitelist-record';
  * one statement. The embedded database's memory never shrinks, and probing all 50,000 rows of a
  * full file at once left it ~50 MiB larger for the rest of the process; 10,000 cost ~14 MiB.
  */
-const INSERT_CHUNK = 10_000;
+const ROWS_PER_STATEMENT = 10_000;
 const PREVIEW_ROWS = 20;
 const CSV_TYPES = /^(text\/(csv|plain|comma-separated-values)|application\/(octet-stream|vnd\.ms-excel|csv))\b/i;
 
@@ -40,10 +40,10 @@ const asRecordset = (rows: readonly ParsedRow[]) =>
 /** Which of `rows` the account has already: set-based probes of the unique (account, kind, value) index. */
 async function storedKeys(db: DbOrTx, accountId: string, rows: readonly ParsedRow[]): Promise<Set<string>> {
   const keys = new Set<string>();
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const found = await rowsOf<{ kind: string; value: string }>(
       db,
-      sql`select w.kind, w.value from ${asRecordset(rows.slice(start, start + INSERT_CHUNK))}
+      sql`select w.kind, w.value from ${asRecordset(rows.slice(start, start + ROWS_PER_STATEMENT))}
           join whitelist_entries w on w.account_id = ${accountId} and w.kind = r.kind and w.value = r.value`,
     );
     for (const row of found) keys.add(`${row.kind}:${row.value}`);
@@ -154,8 +154,8 @@ export async function importWhitelist(
   const imported = await db.transaction(async (tx) => {
     const account = await requireWritableAccount(tx, actor, query.accountId);
     let count = 0;
-    for (let start = 0; start < fresh.length; start += INSERT_CHUNK) {
-      const chunk = fresh.slice(start, start + INSERT_CHUNK);
+    for (let start = 0; start < fresh.length; start += ROWS_PER_STATEMENT) {
+      const chunk = fresh.slice(start, start + ROWS_PER_STATEMENT);
       // Rows stored meanwhile by someone else are duplicates too: left out, not an error.
       const [row] = await rowsOf<{ n: number | string }>(
         tx,
