@@ -39,8 +39,11 @@ export interface VersionedSaveOptions<
   initial: TRecord | null;
   /** The form's paths the API's field errors (422) may land on. */
   isFormPath: (path: string) => boolean;
-  /** The current record from a 409 answer, or `undefined` when it is not one (schema `safeParse`). */
-  parseRecord: (value: unknown) => TRecord | undefined;
+  /**
+   * The current record from a 409 answer, or `undefined` when it is not one (schema `safeParse`;
+   * may load the schema with `import()`, so that zod stays out of the page's first load).
+   */
+  parseRecord: (value: unknown) => TRecord | undefined | Promise<TRecord | undefined>;
   toFormValues: (record: TRecord) => TValues;
   /** The fields that differ from `base` (PATCH semantics). */
   changes: (values: TParsed, base: TRecord) => Record<string, unknown>;
@@ -110,13 +113,13 @@ export function useVersionedSave<
   const apply = (details: readonly ServerErrorDetail[]) =>
     applyServerErrors(form.setError, details, { fields: isFormPath, translate: problemText }).applied;
 
-  function handleFailure(error: ActionError, values: TParsed) {
+  async function handleFailure(error: ActionError, values: TParsed) {
     if (error.statusCode === 422 && error.details?.length) {
       apply(error.details);
       return;
     }
     if (error.statusCode === 409 && base) {
-      const current = options.parseRecord(error.current);
+      const current = await options.parseRecord(error.current);
       if (current) {
         setConflict({ current, mine: values });
         return;

@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
 import { forgotPasswordAction } from '@/components/identity/identity-actions';
 import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
@@ -13,7 +12,7 @@ interface ForgotPasswordValues {
   email: string;
 }
 
-const schema = z.object({ email: z.string().trim().min(1).max(254).pipe(z.email()) });
+const loadSchema = () => import('./forgot-password-schema').then((module) => module.forgotPasswordSchema);
 
 /**
  * Asks for the e-mail address and then always says the same, whether an account exists or not
@@ -25,7 +24,7 @@ export function ForgotPasswordForm() {
   const apiProblemText = useApiProblemText();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm<ForgotPasswordValues, ForgotPasswordValues>(schema, { defaultValues: { email: '' } });
+  const form = useZodForm<ForgotPasswordValues, ForgotPasswordValues>(loadSchema, { defaultValues: { email: '' } });
   const { errors, submitCount } = form.formState;
   const isBusy = form.formState.isSubmitting;
 
