@@ -3,9 +3,10 @@ import { BENEFIT_CATALOGUE, BENEFIT_CODES } from './benefit-catalogue';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText, singleLineText } from './text';
 import { problem } from './problems';
+import { ACCOUNT_STATUSES, LEGAL_FORMS, ZIP_MESSAGE_DE, isValidZip } from './account-rules';
 
-export const LEGAL_FORMS = ['GmbH', 'AG', 'SE', 'KG', 'OHG', 'GmbH & Co. KG', 'e.K.', 'GbR', 'eG', 'Sonstige'] as const;
-export const ACCOUNT_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const;
+export * from './account-rules';
+
 export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 export const MAX_ACCOUNT_DEPTH = 5;
@@ -50,13 +51,6 @@ const accountFields = {
   notes: multiLineText().max(5000),
   benefits: benefitsSchema,
 };
-
-export const ZIP_MESSAGE_DE = problem('zip');
-
-/** German postcodes have five digits; other countries' formats are not checked. An empty one is allowed. */
-export function isValidZip(zip: string, country: string): boolean {
-  return !zip || country !== 'DE' || /^\d{5}$/.test(zip);
-}
 
 function checkZip(value: { zip?: string; country?: string }, ctx: z.RefinementCtx) {
   if (value.zip !== undefined && !isValidZip(value.zip, value.country ?? 'DE')) {

@@ -1,20 +1,12 @@
 import { z } from './zod';
 import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText, singleLineText } from './text';
+import { DOCUMENT_CATEGORIES, DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from './document-constants';
 
-export const DOCUMENT_CATEGORIES = [
-  'contract',
-  'policy',
-  'benefit_overview',
-  'invoice',
-  'employee_list',
-  'other',
-] as const;
+export * from './document-constants';
+
 export const documentCategorySchema = z.enum(DOCUMENT_CATEGORIES);
 export type DocumentCategory = z.infer<typeof documentCategorySchema>;
-
-export const DOCUMENT_TITLE_MAX = 200;
-export const DOCUMENT_DESCRIPTION_MAX = 5000;
 
 const titleSchema = singleLineText().min(1, 'Pflichtfeld.').max(DOCUMENT_TITLE_MAX, 'Höchstens 200 Zeichen.');
 const descriptionSchema = multiLineText().max(DOCUMENT_DESCRIPTION_MAX, 'Höchstens 5000 Zeichen.');

@@ -4,12 +4,12 @@ import { listQuerySchema, listResponseSchema } from './list';
 import { ROLES, roleSchema } from './roles';
 import { secretText, singleLineText } from './text';
 import { problem } from './problems';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './user-rules';
 
 export { ROLES, USER_STATUSES };
 
-/** Password rules every form shows; the server also refuses common passwords and the e-mail's local part. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
+export * from './user-rules';
+
 export const passwordSchema = secretText().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 const emailSchema = singleLineText().toLowerCase().pipe(z.email().max(254));
@@ -77,11 +77,6 @@ export const userSchema = z
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
-
-/** A change of role to admin or back office waits for a second person's approval. */
-export function hasPendingRoleGrant(user: Pick<User, 'pendingApprovals'>): boolean {
-  return user.pendingApprovals.some((approval) => approval.kind === 'role_grant');
-}
 
 export const userListItemSchema = userSchema
   .pick({
