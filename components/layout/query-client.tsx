@@ -1,7 +1,7 @@
 'use client';
 
 import { useContext, useState, type ComponentType, type ReactNode } from 'react';
-import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientContext, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 
 const makeClient = () =>
   new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: true, retry: 1 } } });
@@ -15,6 +15,16 @@ let browserClient: QueryClient | undefined;
 function sharedQueryClient(): QueryClient {
   if (typeof window === 'undefined') return makeClient();
   return (browserClient ??= makeClient());
+}
+
+/**
+ * Invalidates the queries under `queryKey` on the tab's shared client, so the active ones (the
+ * navbar's badges) ask again. For components that must not bring the query library along: they
+ * `import()` this module when something changed (TaskStatusSelect). Without a shared client yet
+ * nothing has asked, so there is nothing to invalidate.
+ */
+export async function invalidateSharedQueries(queryKey: QueryKey): Promise<void> {
+  await browserClient?.invalidateQueries({ queryKey });
 }
 
 /**

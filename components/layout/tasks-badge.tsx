@@ -1,15 +1,24 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { withQueryClient } from '@/components/layout/query-client';
 import { useLocale, useTranslations } from 'next-intl';
-import { openTaskCountQueryOptions } from '@/lib/api-client/tasks';
+import { OPEN_TASKS_QUERY_KEY, OPEN_TASKS_REFRESH_MS, fetchOpenTaskCount } from '@/lib/api-client/tasks';
 import { formatNumber } from '@/lib/format';
+
+const openTaskCountQueryOptions = () =>
+  queryOptions({
+    queryKey: OPEN_TASKS_QUERY_KEY,
+    queryFn: fetchOpenTaskCount,
+    refetchInterval: OPEN_TASKS_REFRESH_MS,
+    staleTime: 0,
+  });
 
 /**
  * My open tasks (assigned to me, not done) beside "Aufgaben" in the navbar (SPEC §3 layout), kept
  * fresh by TanStack Query through the same-origin proxy; a status change in the list invalidates
- * it at once. Nothing while there is nothing open or the count is unknown.
+ * it at once (`invalidateSharedQueries`). Nothing while there is nothing open or the count is
+ * unknown.
  */
 export const TasksBadge = withQueryClient(function TasksBadge() {
   const t = useTranslations('tasks');

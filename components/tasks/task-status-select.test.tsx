@@ -1,6 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '@/components/ui/toast-provider';
 import { OPEN_TASKS_QUERY_KEY } from '@/lib/api-client/tasks';
 import { renderWithIntl } from '@/test-support/render-with-intl';
@@ -8,7 +7,20 @@ import { TaskStatusSelect } from './task-status-select';
 
 const mockRefresh = jest.fn();
 jest.mock('next/navigation', () => ({
-  useRouter: () => ({ push: jest.fn(), refresh: mockRefresh, replace: jest.fn(), back: jest.fn(), prefetch: jest.fn() }),
+  useRouter: () => ({
+    push: jest.fn(),
+    refresh: mockRefresh,
+    replace: jest.fn(),
+    back: jest.fn(),
+    prefetch: jest.fn(),
+  }),
+}));
+
+// The badge's query client is imported on demand; the spy stands in for its invalidation
+// (components/layout/query-client.test.tsx covers what invalidateSharedQueries does).
+const mockInvalidateShared = jest.fn(async (_queryKey: readonly unknown[]) => undefined);
+jest.mock('@/components/layout/query-client', () => ({
+  invalidateSharedQueries: (queryKey: readonly unknown[]) => mockInvalidateShared(queryKey),
 }));
 
 const TASK_ID = '3f1c2b3a-1111-4222-8333-444455556666';
@@ -29,29 +41,30 @@ function deferredFetch(answer: { ok: boolean; status: number; body: unknown }) {
 }
 
 function renderSelect() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const invalidate = jest.spyOn(client, 'invalidateQueries');
   renderWithIntl(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <TaskStatusSelect id={TASK_ID} title="Vertrag prüfen" status="open" version={3} />
-      </ToastProvider>
-    </QueryClientProvider>,
+    <ToastProvider>
+      <TaskStatusSelect id={TASK_ID} title="Vertrag prüfen" status="open" version={3} />
+    </ToastProvider>,
   );
   const select = screen.getByRole('combobox', { name: 'Status von „Vertrag prüfen“' });
-  return { select, invalidate, events: userEvent.setup() };
+  return { select, events: userEvent.setup() };
 }
 
 describe('TaskStatusSelect (quick status change)', () => {
-  beforeEach(() => mockRefresh.mockReset());
+  beforeEach(() => {
+    mockRefresh.mockReset();
+    mockInvalidateShared.mockClear();
+  });
 
   it('shows the new status at once, PATCHes it with the row’s version and keeps it when the server agrees', async () => {
     const { fetchMock, release } = deferredFetch({ ok: true, status: 200, body: { status: 'done', version: 4 } });
-    const { select, invalidate, events } = renderSelect();
+    const { select, events } = renderSelect();
 
     await events.selectOptions(select, 'done');
-    // Optimistic: shown before the server answered.
+    // Optimistic: shown before the server answered, the select busy meanwhile.
     expect(select).toHaveValue('done');
+    expect(select).toBeDisabled();
+    expect(select).toHaveAttribute('aria-busy', 'true');
     expect(fetchMock).toHaveBeenCalledWith(
       `/api/ui/tasks/${TASK_ID}/`,
       expect.objectContaining({
@@ -65,7 +78,25 @@ describe('TaskStatusSelect (quick status change)', () => {
     expect(await screen.findByText('Status von „Vertrag prüfen“: Erledigt.')).toBeInTheDocument();
     expect(select).toHaveValue('done');
     expect(mockRefresh).toHaveBeenCalled();
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: OPEN_TASKS_QUERY_KEY });
+    await waitFor(() => expect(mockInvalidateShared).toHaveBeenCalledWith(OPEN_TASKS_QUERY_KEY));
+    expect(select).toBeEnabled();
+    expect(select).not.toHaveAttribute('aria-busy');
+  });
+
+  it('takes no second change while the first is saved', async () => {
+    const { fetchMock, release } = deferredFetch({ ok: true, status: 200, body: { status: 'done', version: 4 } });
+    const { select, events } = renderSelect();
+
+    await events.selectOptions(select, 'done');
+    // A change event despite the disabled select (userEvent would not send one).
+    fireEvent.change(select, { target: { value: 'in_progress' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(select).toHaveValue('done');
+
+    release();
+    expect(await screen.findByText('Status von „Vertrag prüfen“: Erledigt.')).toBeInTheDocument();
+    expect(select).toHaveValue('done');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('rolls back and says why in a toast when the server refuses', async () => {
@@ -81,10 +112,15 @@ describe('TaskStatusSelect (quick status change)', () => {
     release();
 
     expect(
-      await screen.findByText('Der Status von „Vertrag prüfen“ wurde nicht geändert: Dafür fehlt Ihnen die Berechtigung.'),
+      await screen.findByText(
+        'Der Status von „Vertrag prüfen“ wurde nicht geändert: Dafür fehlt Ihnen die Berechtigung.',
+      ),
     ).toBeInTheDocument();
     await waitFor(() => expect(select).toHaveValue('open'));
+    expect(select).toBeEnabled();
     expect(mockRefresh).not.toHaveBeenCalled();
+    // Settled is settled: the badge asks again after a refusal too.
+    await waitFor(() => expect(mockInvalidateShared).toHaveBeenCalledWith(OPEN_TASKS_QUERY_KEY));
   });
 
   it('on a conflict shows the current status and builds the next change on the current version', async () => {
@@ -98,6 +134,7 @@ describe('TaskStatusSelect (quick status change)', () => {
     first.release();
     expect(await screen.findByText(/wurde inzwischen geändert/)).toBeInTheDocument();
     await waitFor(() => expect(select).toHaveValue('in_progress'));
+    expect(mockRefresh).not.toHaveBeenCalled();
 
     const second = deferredFetch({ ok: true, status: 200, body: { status: 'done', version: 8 } });
     await events.selectOptions(select, 'done');
@@ -107,5 +144,7 @@ describe('TaskStatusSelect (quick status change)', () => {
     );
     second.release();
     await waitFor(() => expect(mockRefresh).toHaveBeenCalled());
+    expect(select).toHaveValue('done');
+    expect(mockInvalidateShared).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,18 +1,10 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { withQueryClient } from '@/components/layout/query-client';
 import { useTranslations } from 'next-intl';
 import { useToast } from '@/components/ui/toast-provider';
-import {
-  OPEN_TASKS_QUERY_KEY,
-  TaskRequestError,
-  patchTaskStatus,
-  taskMutationKey,
-  type TaskStatusChange,
-} from '@/lib/api-client/tasks';
+import { OPEN_TASKS_QUERY_KEY, TaskRequestError, patchTaskStatus } from '@/lib/api-client/tasks';
 import { TASK_STATUSES, type TaskStatus } from '@/lib/schemas/task-constants';
 import { useApiProblemText } from '@/components/ui/form/problem-text';
 
@@ -26,37 +18,51 @@ export interface TaskStatusSelectProps {
 }
 
 /**
- * The quick status change in a list row: a TanStack Query mutation that shows the chosen status at
- * once (optimistic) and PATCHes it against the row's version through the same-origin proxy. A
- * refusal rolls the select back and says why in a toast; a 409 adopts the current status and
- * version, so the next change builds on them. Success refreshes the page's rows and the badge.
+ * The navbar's open-tasks badge asks again. Its query client is in the module the badge loads after
+ * hydration; importing it here on demand keeps TanStack Query off the cold load of the pages with
+ * task rows (issue 15). A failed load leaves the badge to its next background refresh.
  */
-export const TaskStatusSelect = withQueryClient(function TaskStatusSelect({
-  id,
-  title,
-  status,
-  version,
-  disabled,
-}: TaskStatusSelectProps) {
+function refreshOpenTasksBadge(): void {
+  import('@/components/layout/query-client')
+    .then(({ invalidateSharedQueries }) => invalidateSharedQueries(OPEN_TASKS_QUERY_KEY))
+    .catch(() => undefined);
+}
+
+/**
+ * The quick status change in a list row: it shows the chosen status at once (optimistic) and
+ * PATCHes it against the row's version through the same-origin proxy; meanwhile the select is busy
+ * and takes no other change. A refusal rolls the select back and says why in a toast; a 409 adopts
+ * the current status and version, so the next change builds on them. Success refreshes the page's
+ * rows; success or not, the navbar's badge asks again.
+ *
+ * Plain state rather than useOptimistic in an async transition: router.refresh() inside the
+ * action would be entangled with it and keep the select busy until the page had refreshed.
+ */
+export function TaskStatusSelect({ id, title, status, version, disabled }: TaskStatusSelectProps) {
   const t = useTranslations('tasks');
   const apiProblemText = useApiProblemText();
   const showToast = useToast();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [confirmed, setConfirmed] = useState<{ status: TaskStatus; version: number }>({ status, version });
+  // The status being saved; null while nothing runs.
+  const [pending, setPending] = useState<TaskStatus | null>(null);
+  // Guards against a second change before the disabled select has rendered.
+  const running = useRef(false);
+  const isPending = pending !== null;
 
-  const mutation = useMutation({
-    mutationKey: taskMutationKey(id),
-    mutationFn: (change: TaskStatusChange) => patchTaskStatus(change),
-    onSuccess: (saved) => {
+  async function change(next: TaskStatus) {
+    if (running.current) return;
+    running.current = true;
+    setPending(next);
+    try {
+      const saved = await patchTaskStatus({ id, version: confirmed.version, status: next });
       setConfirmed(saved);
       showToast({
         variant: 'success',
         message: t('quickStatus.saved', { title, status: t(`status.${saved.status}`) }),
       });
       router.refresh();
-    },
-    onError: (error) => {
+    } catch (error) {
       if (
         error instanceof TaskRequestError &&
         error.statusCode === 409 &&
@@ -65,32 +71,37 @@ export const TaskStatusSelect = withQueryClient(function TaskStatusSelect({
       ) {
         setConfirmed({ status: error.current.status, version: error.current.version });
         showToast({ variant: 'warning', message: t('quickStatus.conflict', { title }) });
-        return;
+      } else {
+        showToast({
+          variant: 'danger',
+          message: t('quickStatus.failed', {
+            title,
+            message:
+              error instanceof TaskRequestError
+                ? apiProblemText(error)
+                : error instanceof Error
+                  ? error.message
+                  : String(error),
+          }),
+        });
       }
-      showToast({
-        variant: 'danger',
-        message: t('quickStatus.failed', {
-          title,
-          message: error instanceof TaskRequestError ? apiProblemText(error) : error.message,
-        }),
-      });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OPEN_TASKS_QUERY_KEY }),
-  });
-  // Optimistic: while the PATCH runs the select shows what was chosen; afterwards what the server holds.
-  const shown = mutation.isPending ? mutation.variables.status : confirmed.status;
+    } finally {
+      // In the same tick as the outcome above, so React renders them together: no flash of the old status.
+      running.current = false;
+      setPending(null);
+      refreshOpenTasksBadge();
+    }
+  }
 
   return (
     <select
       className="form-select form-select-sm"
       aria-label={t('quickStatus.label', { title })}
-      value={shown}
-      disabled={disabled || mutation.isPending}
-      aria-busy={mutation.isPending || undefined}
+      value={pending ?? confirmed.status}
+      disabled={disabled || isPending}
+      aria-busy={isPending || undefined}
       data-testid="task-status-select"
-      onChange={(event) =>
-        mutation.mutate({ id, version: confirmed.version, status: event.target.value as TaskStatus })
-      }
+      onChange={(event) => void change(event.target.value as TaskStatus)}
     >
       {TASK_STATUSES.map((code) => (
         <option key={code} value={code}>
@@ -99,4 +110,4 @@ export const TaskStatusSelect = withQueryClient(function TaskStatusSelect({
       ))}
     </select>
   );
-});
+}

@@ -1,10 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
 import { toQueryString } from '@/lib/hrefs';
 import type { TaskStatus } from '@/lib/schemas/task-constants';
 
 /*
  * Without zod on purpose: the navbar badge (every page) and the list's status select import this
- * module in the browser. Server pages parse answers with the schemas (tasks.server.ts).
+ * module in the browser. Server pages parse answers with the schemas (tasks.server.ts). Without
+ * TanStack Query too: the status select is on the cold load of /tasks/ and /accounts/{id}/, where
+ * the query library does not fit (issue 15); the badge's query options live with the badge.
  */
 
 type QueryValue = string | number | boolean | undefined | null;
@@ -62,14 +63,6 @@ export async function fetchOpenTaskCount(): Promise<number> {
   return typeof body.total === 'number' ? body.total : 0;
 }
 
-export const openTaskCountQueryOptions = () =>
-  queryOptions({
-    queryKey: OPEN_TASKS_QUERY_KEY,
-    queryFn: fetchOpenTaskCount,
-    refetchInterval: OPEN_TASKS_REFRESH_MS,
-    staleTime: 0,
-  });
-
 /* The list's quick status change. */
 
 export interface TaskStatusChange {
@@ -99,5 +92,3 @@ export async function patchTaskStatus(change: TaskStatusChange): Promise<{ statu
   }
   return { status: body.status as TaskStatus, version: Number(body.version) };
 }
-
-export const taskMutationKey = (id: string) => ['tasks', 'status', id] as const;
