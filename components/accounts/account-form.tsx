@@ -9,17 +9,8 @@ import { SaveProblemAlert } from '@/components/record/save-problem';
 import { SubmitButton } from '@/components/record/submit-button';
 import { useVersionedSave } from '@/components/record/use-versioned-save';
 import { FormErrorSummary, FormField, RequiredHint, normaliseErrorPath, useZodForm } from '@/components/ui/form';
-import {
-  LEGAL_FORMS,
-  ZIP_MESSAGE_DE,
-  accountCreateSchema,
-  accountSchema,
-  accountUpdateSchema,
-  type Account,
-  type AccountUpdateInput,
-  type Benefit,
-  isValidZip,
-} from '@/lib/schemas/account';
+import { LEGAL_FORMS } from '@/lib/schemas/account-rules';
+import type { Account, AccountUpdateInput, Benefit } from '@/lib/schemas/account';
 import type { BenefitCode, BenefitUnit } from '@/lib/schemas/benefit-catalogue';
 import { createAccountAction, updateAccountAction } from './account-actions';
 import { BenefitsEditor, type BenefitsFormValues } from './benefits-editor';
@@ -82,21 +73,6 @@ export type AccountFormProps =
       /** The choice of distributor for a new top-level account (admin and back office); `null` hides the field. */
       distributors?: readonly DistributorOption[] | null;
     };
-
-/**
- * The shared schemas check the PLZ only once every field has the right type (zod skips a
- * refinement after a type error); the form runs the same rule regardless, so that one submit
- * shows every field error at once.
- */
-const zipCheck = {
-  isValid: (value: unknown) => {
-    const { zip, country } = (value ?? {}) as { zip?: unknown; country?: unknown };
-    return typeof zip !== 'string' || isValidZip(zip.trim(), typeof country === 'string' ? country.trim() : 'DE');
-  },
-  params: { path: ['zip'], message: ZIP_MESSAGE_DE, when: () => true },
-};
-const createFormSchema = accountCreateSchema.refine(zipCheck.isValid, zipCheck.params);
-const editFormSchema = accountUpdateSchema.refine(zipCheck.isValid, zipCheck.params);
 
 const accountHref = (id: string) => hrefs.account(id);
 
@@ -164,15 +140,14 @@ export function AccountForm(props: AccountFormProps) {
   const parentId = props.initial ? null : (props.parentId ?? null);
   const distributors = !props.initial && !parentId ? (props.distributors ?? null) : null;
 
-  // Both schemas accept the form's values, and because the form always sends every field, both
-  // outputs have the same complete shape (the update schema's keys are optional only for the API).
-  const schema = (isEdit ? editFormSchema : createFormSchema) as unknown as z.ZodType<
-    ParsedAccountForm,
-    AccountFormValues
-  >;
-  const form = useZodForm(schema, {
-    defaultValues: props.initial ? formValuesFromAccount(props.initial) : emptyFormValues(parentId),
-  });
+  const form = useZodForm<AccountFormValues, ParsedAccountForm>(
+    () =>
+      import('./account-form-schema').then(
+        (module) =>
+          module.accountFormSchemas[isEdit ? 'edit' : 'create'] as z.ZodType<ParsedAccountForm, AccountFormValues>,
+      ),
+    { defaultValues: props.initial ? formValuesFromAccount(props.initial) : emptyFormValues(parentId) },
+  );
   const { errors, submitCount } = form.formState;
 
   const saved = (account: Account, approval: unknown = null) => ({
@@ -188,7 +163,7 @@ export function AccountForm(props: AccountFormProps) {
       (ACCOUNT_FORM_FIELDS as readonly string[]).includes(path) ||
       BENEFIT_ROW_PATH.test(path) ||
       (path === 'distributorId' && distributors !== null),
-    parseRecord: (value) => accountSchema.safeParse(value).data,
+    parseRecord: async (value) => (await import('@/lib/schemas/account')).accountSchema.safeParse(value).data,
     toFormValues: formValuesFromAccount,
     changes: changedFields,
     recordHref: (account) => accountHref(account.id),

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import Link from 'next/link';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import { z } from '@/lib/schemas/zod';
+import type { z } from 'zod';
 import { ConflictPanel } from '@/components/record/conflict-panel';
 import { SaveProblemAlert } from '@/components/record/save-problem';
 import { SubmitButton } from '@/components/record/submit-button';
@@ -12,17 +12,8 @@ import { useVersionedSave } from '@/components/record/use-versioned-save';
 import { FormErrorSummary, FormField, RequiredHint, useZodForm } from '@/components/ui/form';
 import { tasksApi } from '@/lib/api-client/tasks';
 import { hrefs } from '@/lib/hrefs';
-import {
-  TASK_PRIORITIES,
-  TASK_STATUSES,
-  taskAccountOptionsSchema,
-  taskAssigneeOptionsSchema,
-  taskCreateSchema,
-  taskSchema,
-  type Task,
-  type TaskPriority,
-  type TaskStatus,
-} from '@/lib/schemas/task';
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '@/lib/schemas/task-constants';
+import type { Task } from '@/lib/schemas/task';
 import { createTaskAction, updateTaskAction } from './task-actions';
 import { TaskPicker, type PickerOption } from './task-picker';
 
@@ -50,17 +41,12 @@ type ParsedTaskForm = {
 const TASK_FIELDS = ['title', 'description', 'status', 'priority', 'dueDate', 'assigneeId', 'accountId'] as const;
 type TaskField = (typeof TASK_FIELDS)[number];
 
-const { title, description, status, priority, assigneeId, accountId, dueDate } = taskCreateSchema.shape;
-const formSchema = z.strictObject({
-  title,
-  description,
-  status,
-  priority,
-  // The date input gives '' for none.
-  dueDate: z.preprocess((value) => (value === '' ? null : value), dueDate),
-  assigneeId,
-  accountId,
-}) as unknown as z.ZodType<ParsedTaskForm, TaskFormValues>;
+const loadSchema = () =>
+  import('./task-form-schema').then(
+    (module) => module.taskFormSchema as unknown as z.ZodType<ParsedTaskForm, TaskFormValues>,
+  );
+/** The schemas of the pickers' answers, loaded with the first search. */
+const loadTaskSchemas = () => import('@/lib/schemas/task');
 
 function formValuesFromTask(task: Task): TaskFormValues {
   return {
@@ -110,7 +96,7 @@ export interface TaskFormProps {
 export function TaskForm(props: TaskFormProps) {
   const t = useTranslations('tasks');
   const isEdit = props.initial !== undefined;
-  const form = useZodForm(formSchema, {
+  const form = useZodForm(loadSchema, {
     defaultValues: props.initial
       ? formValuesFromTask(props.initial)
       : {
@@ -130,7 +116,7 @@ export function TaskForm(props: TaskFormProps) {
     form,
     initial: props.initial ?? null,
     isFormPath: (path) => (TASK_FIELDS as readonly string[]).includes(path),
-    parseRecord: (value) => taskSchema.safeParse(value).data,
+    parseRecord: async (value) => (await loadTaskSchemas()).taskSchema.safeParse(value).data,
     toFormValues: formValuesFromTask,
     changes: (values, before) => {
       const mine = comparable(values);
@@ -152,13 +138,18 @@ export function TaskForm(props: TaskFormProps) {
   });
 
   const searchAssignees = useCallback(async (term: string, signal: AbortSignal): Promise<PickerOption[]> => {
-    const body = taskAssigneeOptionsSchema.parse(await fetchOptions(tasksApi.assigneesPath({ q: term || undefined }), signal));
+    const [answer, { taskAssigneeOptionsSchema }] = await Promise.all([
+      fetchOptions(tasksApi.assigneesPath({ q: term || undefined }), signal),
+      loadTaskSchemas(),
+    ]);
+    const body = taskAssigneeOptionsSchema.parse(answer);
     return body.items.map((item) => ({ id: item.id, label: `${item.name} (${item.email})` }));
   }, []);
   const searchAccounts = useCallback(
     async (term: string, signal: AbortSignal): Promise<PickerOption[]> => {
       const path = tasksApi.accountsPath({ q: term || undefined, assigneeId: chosenAssignee ?? undefined });
-      const body = taskAccountOptionsSchema.parse(await fetchOptions(path, signal));
+      const [answer, { taskAccountOptionsSchema }] = await Promise.all([fetchOptions(path, signal), loadTaskSchemas()]);
+      const body = taskAccountOptionsSchema.parse(answer);
       return body.items.map((item) => ({ id: item.id, label: `${item.name} (${item.customerNumber})` }));
     },
     [chosenAssignee],

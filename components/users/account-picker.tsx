@@ -8,7 +8,6 @@ import { useTranslations } from 'next-intl';
 import { FormField } from '@/components/ui/form';
 import type { FieldErrorLike } from '@/components/ui/form/form-field';
 import { toQueryString } from '@/lib/hrefs';
-import { accountListSchema } from '@/lib/schemas/account';
 import { ACCOUNT_PICKER_LIMIT, type AccountOption } from './account-option';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -18,7 +17,8 @@ async function searchAccounts(q: string, signal: AbortSignal): Promise<AccountOp
   const query = toQueryString({ q, perPage: ACCOUNT_PICKER_LIMIT, sort: 'name' });
   const response = await fetch(`/api/ui/accounts/${query}`, { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`accounts search answered ${response.status}`);
-  return accountListSchema.parse(await response.json()).items.map((item) => ({ id: item.id, name: item.name }));
+  const [body, { accountListSchema }] = await Promise.all([response.json(), import('@/lib/schemas/account')]);
+  return accountListSchema.parse(body).items.map((item) => ({ id: item.id, name: item.name }));
 }
 
 export interface AccountPickerProps {

@@ -5,14 +5,15 @@ import { useMemo } from 'react';
 import Link from 'next/link';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import { z } from '@/lib/schemas/zod';
+import type { z } from 'zod';
 import { SaveProblemAlert } from '@/components/record/save-problem';
 import { SubmitButton } from '@/components/record/submit-button';
 import { useVersionedSave } from '@/components/record/use-versioned-save';
 import { FormErrorSummary, FormField, RequiredHint, useZodForm } from '@/components/ui/form';
 import { LOCALES, type Locale } from '@/lib/schemas/locales';
-import { needsApproval, type Role } from '@/lib/schemas/roles';
-import { hasPendingRoleGrant, userInviteSchema, userSchema, type User, type UserUpdateInput } from '@/lib/schemas/user';
+import { needsApproval, type Role } from '@/lib/schemas/role-rules';
+import { hasPendingRoleGrant } from '@/lib/schemas/user-rules';
+import type { User, UserUpdateInput } from '@/lib/schemas/user';
 import type { AccountOption } from './account-option';
 import { AccountPicker } from './account-picker';
 import {
@@ -71,29 +72,6 @@ export type UserFormProps = {
 
 const userHref = (id: string) => hrefs.user(id);
 
-/**
- * Managers belong to an account, nobody else does (the shared schema's rule). An account picked
- * before the role changed away from manager is dropped rather than refused; a manager without one
- * gets the error with `when`, so one submit shows it together with the other fields' errors.
- */
-function withAccountRule<T extends z.ZodType<{ role?: unknown; accountId?: unknown }>>(schema: T, required: string) {
-  return z.preprocess(
-    (value) =>
-      value && typeof value === 'object' && (value as { role?: unknown }).role !== 'manager'
-        ? { ...value, accountId: null }
-        : value,
-    schema.refine((value) => value.role !== 'manager' || Boolean(value.accountId), {
-      path: ['accountId'],
-      message: required,
-      when: () => true,
-    }),
-  );
-}
-
-const { email, firstName, lastName, phone, role, accountId, locale } = userInviteSchema.shape;
-const inviteShape = { email, firstName, lastName, phone, role, accountId, locale };
-const editShape = { firstName, lastName, phone, role, accountId, locale };
-
 function formValuesFromUser(user: User): UserFormValues {
   return {
     firstName: user.firstName,
@@ -143,14 +121,10 @@ export function UserForm(props: UserFormProps) {
   const isEdit = props.initial !== undefined;
 
   const accountRequired = t('form.accountRequired');
-  const schema = useMemo(
-    () =>
-      withAccountRule(z.strictObject(isEdit ? editShape : inviteShape), accountRequired) as unknown as z.ZodType<
-        ParsedUserForm,
-        UserFormValues
-      >,
-    [isEdit, accountRequired],
-  );
+  const loadSchema = () =>
+    import('./user-form-schema').then(
+      (module) => module.userFormSchema(isEdit, accountRequired) as z.ZodType<ParsedUserForm, UserFormValues>,
+    );
 
   const roles = useMemo(() => {
     const offered = [...props.roles];
@@ -167,7 +141,7 @@ export function UserForm(props: UserFormProps) {
     return list;
   }, [props.accounts, props.initial]);
 
-  const form = useZodForm(schema, {
+  const form = useZodForm(loadSchema, {
     defaultValues: props.initial
       ? formValuesFromUser(props.initial)
       : {
@@ -187,7 +161,7 @@ export function UserForm(props: UserFormProps) {
     form,
     initial: props.initial ?? null,
     isFormPath: (path) => (path === 'email' ? !isEdit : (USER_CONFLICT_FIELDS as readonly string[]).includes(path)),
-    parseRecord: (value) => userSchema.safeParse(value).data,
+    parseRecord: async (value) => (await import('@/lib/schemas/user')).userSchema.safeParse(value).data,
     toFormValues: formValuesFromUser,
     changes: (values, before) => changedFields(withoutStaleAccount(values), before),
     recordHref: (user) => userHref(user.id),
