@@ -8,7 +8,7 @@ import { ConfirmDialog, preloadConfirmDialog } from '@/components/ui/confirm-dia
 import { useIdempotencyKey } from '@/components/ui/form/use-idempotency-key';
 import { useToast } from '@/components/ui/toast-provider';
 import type { ActionResult } from '@/lib/api-client/action';
-import { useApiProblemText } from '@/components/ui/form/problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
 export interface RecordLink {
   href: string;
@@ -56,13 +56,13 @@ export function RecordActionBar({ testId, links = [], actions, failed, cancelLab
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const { idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
-  const apiProblemText = useApiProblemText();
+  const apiProblemText = useLazyApiProblemText();
   const open = actions.find((action) => action.key === openKey) ?? null;
 
   async function confirm(action: RecordAction): Promise<boolean> {
     const result = await action.run({ reason, idempotencyKey });
     if (!result.ok) {
-      toast({ variant: 'danger', message: failed(apiProblemText(result.error)) });
+      toast({ variant: 'danger', message: failed(await apiProblemText(result.error)) });
       return false;
     }
     toast({ variant: 'success', message: action.success });

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useToast } from '@/components/ui/toast-provider';
 import { OPEN_TASKS_QUERY_KEY, TaskRequestError, patchTaskStatus } from '@/lib/api-client/tasks';
 import { TASK_STATUSES, type TaskStatus } from '@/lib/schemas/task-constants';
-import { useApiProblemText } from '@/components/ui/form/problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
 export interface TaskStatusSelectProps {
   id: string;
@@ -40,7 +40,7 @@ function refreshOpenTasksBadge(): void {
  */
 export function TaskStatusSelect({ id, title, status, version, disabled }: TaskStatusSelectProps) {
   const t = useTranslations('tasks');
-  const apiProblemText = useApiProblemText();
+  const apiProblemText = useLazyApiProblemText();
   const showToast = useToast();
   const router = useRouter();
   const [confirmed, setConfirmed] = useState<{ status: TaskStatus; version: number }>({ status, version });
@@ -72,18 +72,13 @@ export function TaskStatusSelect({ id, title, status, version, disabled }: TaskS
         setConfirmed({ status: error.current.status, version: error.current.version });
         showToast({ variant: 'warning', message: t('quickStatus.conflict', { title }) });
       } else {
-        showToast({
-          variant: 'danger',
-          message: t('quickStatus.failed', {
-            title,
-            message:
-              error instanceof TaskRequestError
-                ? apiProblemText(error)
-                : error instanceof Error
-                  ? error.message
-                  : String(error),
-          }),
-        });
+        const message =
+          error instanceof TaskRequestError
+            ? await apiProblemText(error)
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        showToast({ variant: 'danger', message: t('quickStatus.failed', { title, message }) });
       }
     } finally {
       // In the same tick as the outcome above, so React renders them together: no flash of the old status.

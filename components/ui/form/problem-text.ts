@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import apiErrorsDe from '@/lib/i18n/messages/api-errors.de.json';
 import apiErrorsEn from '@/lib/i18n/messages/api-errors.en.json';
@@ -52,18 +52,24 @@ const API_ERROR_TEXTS: Record<string, Record<ApiErrorCode, string>> = { de: apiE
  * through the client messages every page's RSC payload would carry (issue 15).
  */
 export function useApiProblemText(): (error: ApiProblemLike) => string {
-  const texts = API_ERROR_TEXTS[useLocale()] ?? apiErrorsDe;
+  const locale = useLocale();
   const tValidation = useTranslations('validation');
-  return useCallback(
-    (error) => {
-      for (const detail of error.details ?? []) {
-        const key = detail.code && isProblemKey(detail.code) ? detail.code : problemKeyOf(detail.message ?? '');
-        if (key && key !== 'invalid' && tValidation.has(key)) return tValidation(key, detail.params);
-      }
-      const code = error.code;
-      if (code && Object.hasOwn(texts, code)) return texts[code as ApiErrorCode];
-      return error.message || texts.internal;
-    },
-    [texts, tValidation],
-  );
+  return useMemo(() => apiProblemTextFor(locale, tValidation), [locale, tValidation]);
+}
+
+/** {@link useApiProblemText} outside a component: for `use-lazy-api-problem-text.ts`, which loads this module on demand. */
+export function apiProblemTextFor(
+  locale: string,
+  tValidation: ReturnType<typeof useTranslations<'validation'>>,
+): (error: ApiProblemLike) => string {
+  const texts = API_ERROR_TEXTS[locale] ?? apiErrorsDe;
+  return (error) => {
+    for (const detail of error.details ?? []) {
+      const key = detail.code && isProblemKey(detail.code) ? detail.code : problemKeyOf(detail.message ?? '');
+      if (key && key !== 'invalid' && tValidation.has(key)) return tValidation(key, detail.params);
+    }
+    const code = error.code;
+    if (code && Object.hasOwn(texts, code)) return texts[code as ApiErrorCode];
+    return error.message || texts.internal;
+  };
 }
