@@ -539,7 +539,12 @@ async function measurePayload(base) {
   const routes = [
     ['/login/'],
     ['/pw-vergessen/'],
+    // The links of e-mails (an unknown token still renders the form; the API refuses it on submit).
+    ['/aktivierung/?token=bench'],
+    ['/pw-reset/?token=bench'],
+    ['/bestaetigung/?token=bench'],
     ['/impressum/'],
+    ['/datenschutz/'],
     // The signed-in shell alone (navbar, badges): what every authenticated page carries.
     ['/keine-berechtigung/'],
     ['/'],
@@ -575,7 +580,7 @@ async function measurePayload(base) {
       console.log(`  (no record for ${route} in this database; skipped)`);
       continue;
     }
-    const isPublic = route === '/login/' || route === '/pw-vergessen/';
+    const isPublic = /^\/(login|pw-vergessen|aktivierung|pw-reset|bestaetigung)\//.test(route);
     const result = await firstLoadJs(base, route.replace('{id}', id), isPublic ? {} : cookie, scripts);
     js.push({ route, status: result.status, scripts: result.scripts, gzipKiB: result.gzipKiB });
   }
