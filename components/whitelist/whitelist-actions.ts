@@ -2,7 +2,7 @@
 
 import { callApi } from '@/lib/api-client/action';
 import { whitelistApi } from '@/lib/api-client/whitelist';
-import type { WhitelistCreateInput, WhitelistUpdateInput } from '@/lib/schemas/whitelist';
+import { whitelistEntrySchema, type WhitelistCreateInput, type WhitelistUpdateInput } from '@/lib/schemas/whitelist';
 
 /** Mutations of the whitelist pages: each is one call to the benefits API with the session's token. */
 
@@ -10,7 +10,7 @@ export async function createWhitelistEntryAction(input: WhitelistCreateInput, id
   return callApi(whitelistApi.createPath, {
     method: 'POST',
     body: input,
-    schema: whitelistApi.detailSchema,
+    schema: whitelistEntrySchema,
     idempotencyKey,
   });
 }
@@ -20,7 +20,7 @@ export async function updateWhitelistEntryAction(id: string, version: number, in
     method: 'PATCH',
     body: input,
     headers: { 'if-match': `W/"${version}"` },
-    schema: whitelistApi.detailSchema,
+    schema: whitelistEntrySchema,
   });
 }
 

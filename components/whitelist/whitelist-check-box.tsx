@@ -1,29 +1,30 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { withQueryClient } from '@/components/layout/query-client';
 import { useTranslations } from 'next-intl';
-import { whitelistCheckQueryOptions } from '@/lib/api-client/whitelist';
-import { normaliseEmail } from '@/lib/schemas/whitelist-value';
+import { useLatestRequest } from '@/components/ui/use-latest-request';
+import { checkWhitelist } from '@/lib/api-client/whitelist';
+import { normaliseEmail } from '@/lib/schemas/whitelist-normalise';
 
 /**
  * Asks the portal's question from the back office: may this address register? The same check
- * the portal calls (`GET /whitelist/check`), through the same-origin proxy.
+ * the portal calls (`GET /whitelist/check`), through the same-origin proxy. A plain fetch, the
+ * newest check winning, and the address normalised without Zod: the list page loads neither Zod
+ * nor TanStack Query for this box (issue 15).
  */
-export const WhitelistCheckBox = withQueryClient(function WhitelistCheckBox() {
+export function WhitelistCheckBox() {
   const t = useTranslations('whitelist.check');
   const inputId = useId();
   const [text, setText] = useState('');
-  const [email, setEmail] = useState<string | null>(null);
   const [isInvalid, setInvalid] = useState(false);
-  const check = useQuery({ ...whitelistCheckQueryOptions(email ?? ''), enabled: email !== null });
+  const check = useLatestRequest(checkWhitelist);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const address = normaliseEmail(text);
     setInvalid(address === null);
-    setEmail(address);
+    if (address === null) check.cancel();
+    else void check.run(address);
   }
 
   return (
@@ -54,18 +55,18 @@ export const WhitelistCheckBox = withQueryClient(function WhitelistCheckBox() {
           />
         </div>
         <div className="col-auto">
-          <button type="submit" className="btn btn-outline-primary" disabled={check.isFetching}>
-            {check.isFetching ? t('checking') : t('submit')}
+          <button type="submit" className="btn btn-outline-primary" disabled={check.isPending}>
+            {check.isPending ? t('checking') : t('submit')}
           </button>
         </div>
       </div>
       <div id={`${inputId}-result`} role="status" className="mt-2" data-testid="whitelist-check-result">
         {isInvalid ? <span className="text-danger">{t('invalid')}</span> : null}
-        {!isInvalid && email && check.isError ? <span className="text-danger">{t('failed')}</span> : null}
-        {!isInvalid && email && check.data ? (
-          check.data.allowed ? (
+        {!isInvalid && check.state.status === 'error' ? <span className="text-danger">{t('failed')}</span> : null}
+        {!isInvalid && check.state.status === 'success' ? (
+          check.state.data.allowed ? (
             <span className="text-success">
-              {t('allowed', { email: text.trim(), count: check.data.accountIds.length })}
+              {t('allowed', { email: text.trim(), count: check.state.data.accountIds.length })}
             </span>
           ) : (
             <span>{t('denied', { email: text.trim() })}</span>
@@ -74,4 +75,4 @@ export const WhitelistCheckBox = withQueryClient(function WhitelistCheckBox() {
       </div>
     </form>
   );
-});
+}

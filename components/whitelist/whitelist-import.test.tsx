@@ -1,10 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '@/components/ui/toast-provider';
 import type { WhitelistImportReport } from '@/lib/schemas/whitelist';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { WhitelistImport } from './whitelist-import';
+
+// The upload is two plain fetches: TanStack Query stays off the page (issue 15).
+jest.mock('@tanstack/react-query', () => {
+  throw new Error('the import must not load TanStack Query');
+});
 
 const mockPush = jest.fn();
 jest.mock('next/navigation', () => ({
@@ -38,11 +42,9 @@ function answer(status: number, body: unknown) {
 function renderImport(locale: 'de' | 'en' = 'de') {
   const events = userEvent.setup();
   renderWithIntl(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <ToastProvider>
-        <WhitelistImport accounts={[{ id: ACCOUNT, name: 'Müller Logistik GmbH' }]} defaultAccountId={ACCOUNT} />
-      </ToastProvider>
-    </QueryClientProvider>,
+    <ToastProvider>
+      <WhitelistImport accounts={[{ id: ACCOUNT, name: 'Müller Logistik GmbH' }]} defaultAccountId={ACCOUNT} />
+    </ToastProvider>,
     locale,
   );
   return events;
@@ -104,5 +106,39 @@ describe('WhitelistImport', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The file is too large (at most 50,000 rows and 16 MB). Nothing was stored.',
     );
+  });
+
+  it('shows the check under way, and a refusal of the import itself', async () => {
+    let answerCheck!: (value: unknown) => void;
+    fetchMock
+      .mockReturnValueOnce(new Promise((resolve) => (answerCheck = resolve)))
+      .mockReturnValueOnce(answer(422, { statusCode: 422, code: 'validation_failed', message: 'Fehler', details: [] }));
+    const events = renderImport();
+    await events.upload(screen.getByLabelText(/^CSV-Datei\s*\*?$/), file());
+    await events.click(screen.getByRole('button', { name: 'Datei prüfen' }));
+    expect(screen.getByRole('button', { name: 'Wird geprüft …' })).toBeDisabled();
+    answerCheck(await answer(200, report({ errors: 0, duplicates: 0, valid: 2, issues: [] })));
+
+    await events.click(await screen.findByRole('button', { name: '2 Einträge importieren' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Die Datei enthält Fehler; es wurde nichts gespeichert. Bitte prüfen Sie sie erneut.',
+    );
+    expect(mockPush).not.toHaveBeenCalled();
+    // A new check clears the import's refusal.
+    fetchMock.mockReturnValueOnce(answer(200, report({ errors: 0, duplicates: 0, valid: 2, issues: [] })));
+    await events.click(screen.getByRole('button', { name: 'Datei prüfen' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: '2 Einträge importieren' })).toBeEnabled();
+  });
+
+  it('names the status of a refusal it cannot read, and of an answer that is no report', async () => {
+    fetchMock.mockReturnValueOnce(answer(502, null)).mockReturnValueOnce(answer(200, { rows: 'viele' }));
+    const events = renderImport();
+    await events.upload(screen.getByLabelText(/^CSV-Datei\s*\*?$/), file());
+    await events.click(screen.getByRole('button', { name: 'Datei prüfen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Der Import ist fehlgeschlagen (Status 502).');
+    await events.click(screen.getByRole('button', { name: 'Datei prüfen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Der Import ist fehlgeschlagen (Status 0).');
+    expect(screen.queryByTestId('import-report')).not.toBeInTheDocument();
   });
 });

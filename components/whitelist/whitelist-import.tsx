@@ -2,12 +2,11 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { useMutation } from '@tanstack/react-query';
-import { withQueryClient } from '@/components/layout/query-client';
 import { useTranslations } from 'next-intl';
 import { useToast } from '@/components/ui/toast-provider';
+import { useLatestRequest } from '@/components/ui/use-latest-request';
 import type { AccountOption } from '@/components/users/account-option';
-import { uploadWhitelistCsv, WhitelistImportError } from '@/lib/api-client/whitelist';
+import { uploadWhitelistCsv, WhitelistImportError } from '@/lib/api-client/whitelist-upload';
 import { hrefs } from '@/lib/hrefs';
 import type { WhitelistImportReport } from '@/lib/schemas/whitelist';
 
@@ -21,12 +20,11 @@ type Checked = { report: WhitelistImportReport; file: File; accountId: string };
 /**
  * The CSV import (SPEC §4): the file is sent as it is (streamed) for a dry run first; the report
  * lists errors first, then duplicates, each with its line; only a file without errors can be
- * imported, by a second click that sends the same file again for real.
+ * imported, by a second click that sends the same file again for real. Plain fetches (no TanStack
+ * Query, and the report's schema only with the first upload): the page's own code stays small
+ * (issue 15).
  */
-export const WhitelistImport = withQueryClient(function WhitelistImport({
-  accounts,
-  defaultAccountId,
-}: WhitelistImportProps) {
+export function WhitelistImport({ accounts, defaultAccountId }: WhitelistImportProps) {
   const t = useTranslations('whitelist');
   const router = useRouter();
   const toast = useToast();
@@ -46,28 +44,31 @@ export const WhitelistImport = withQueryClient(function WhitelistImport({
     return t('upload.failures.other', { status: error.statusCode });
   };
 
-  const dryRun = useMutation({
-    mutationFn: (input: { file: File; accountId: string }) =>
-      uploadWhitelistCsv(input.file, { accountId: input.accountId, dryRun: true }),
-    onSuccess: (report, input) => setChecked({ report, ...input }),
-    onError: () => setChecked(null),
-  });
-  const importing = useMutation({
-    mutationFn: (input: Checked) => uploadWhitelistCsv(input.file, { accountId: input.accountId, dryRun: false }),
-    onSuccess: (report, input) => {
-      toast({ variant: 'success', message: t('toasts.imported', { count: report.imported }) });
-      router.push(hrefs.whitelist({ accountId: input.accountId }));
-      router.refresh();
-    },
-  });
+  const dryRun = useLatestRequest((input: { file: File; accountId: string }, signal) =>
+    uploadWhitelistCsv(input.file, { accountId: input.accountId, dryRun: true }, signal),
+  );
+  const importing = useLatestRequest((input: Checked) =>
+    uploadWhitelistCsv(input.file, { accountId: input.accountId, dryRun: false }),
+  );
 
-  function check(event: FormEvent) {
+  async function check(event: FormEvent) {
     event.preventDefault();
     importing.reset();
     if (!accountId) return setInputProblem(t('upload.chooseAccount'));
     if (!file) return setInputProblem(t('upload.chooseFile'));
     setInputProblem(null);
-    dryRun.mutate({ file, accountId });
+    const input = { file, accountId };
+    const result = await dryRun.run(input);
+    if (result?.status === 'success') setChecked({ report: result.data, ...input });
+    else if (result) setChecked(null);
+  }
+
+  async function confirmImport(input: Checked) {
+    const result = await importing.run(input);
+    if (result?.status !== 'success') return;
+    toast({ variant: 'success', message: t('toasts.imported', { count: result.data.imported }) });
+    router.push(hrefs.whitelist({ accountId: input.accountId }));
+    router.refresh();
   }
 
   const report = checked?.report;
@@ -129,14 +130,14 @@ export const WhitelistImport = withQueryClient(function WhitelistImport({
           {inputProblem}
         </div>
       ) : null}
-      {dryRun.isError ? (
+      {dryRun.state.status === 'error' ? (
         <div className="alert alert-danger" role="alert">
-          {failureText(dryRun.error)}
+          {failureText(dryRun.state.error)}
         </div>
       ) : null}
-      {importing.isError ? (
+      {importing.state.status === 'error' ? (
         <div className="alert alert-danger" role="alert">
-          {failureText(importing.error)}
+          {failureText(importing.state.error)}
         </div>
       ) : null}
 
@@ -218,8 +219,8 @@ export const WhitelistImport = withQueryClient(function WhitelistImport({
             <button
               type="button"
               className="btn btn-primary"
-              disabled={importing.isPending || importing.isSuccess}
-              onClick={() => importing.mutate(checked)}
+              disabled={importing.isPending || importing.state.status === 'success'}
+              onClick={() => void confirmImport(checked)}
             >
               {importing.isPending ? t('upload.importing') : t('upload.confirm', { count: report.valid })}
             </button>
@@ -228,4 +229,4 @@ export const WhitelistImport = withQueryClient(function WhitelistImport({
       ) : null}
     </section>
   );
-});
+}

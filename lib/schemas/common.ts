@@ -1,25 +1,7 @@
 import { z } from './zod';
+import { ERROR_CODES, type ErrorCode } from './error-body';
 
-export const ERROR_CODES = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  four_eyes: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  validation_failed: 422,
-  idempotency_key_reused: 422,
-  locked: 423,
-  method_not_allowed: 405,
-  precondition_required: 428,
-  rate_limited: 429,
-  internal: 500,
-  service_unavailable: 503,
-  storage_unavailable: 503,
-} as const;
-export type ErrorCode = keyof typeof ERROR_CODES;
+export { ERROR_CODES, type ErrorCode };
 
 export const errorBodySchema = z
   .object({
