@@ -2,7 +2,7 @@
 
 import { callApi } from '@/lib/api-client/action';
 import { documentsApi } from '@/lib/api-client/documents';
-import type { DocumentUpdateInput } from '@/lib/schemas/document';
+import { documentSchema, type DocumentUpdateInput } from '@/lib/schemas/document';
 
 /** Mutations of the document pages besides uploads (those go through the proxy with progress). */
 
@@ -11,7 +11,7 @@ export async function updateDocumentAction(id: string, version: number, input: D
     method: 'PATCH',
     body: input,
     headers: { 'if-match': `W/"${version}"` },
-    schema: documentsApi.detailSchema,
+    schema: documentSchema,
   });
 }
 

@@ -9,15 +9,10 @@ import { SaveProblemAlert } from '@/components/record/save-problem';
 import { SubmitButton } from '@/components/record/submit-button';
 import { useVersionedSave } from '@/components/record/use-versioned-save';
 import { FormErrorSummary, FormField, useZodForm } from '@/components/ui/form';
-import {
-  DOCUMENT_CATEGORIES,
-  documentMetadataSchema,
-  documentSchema,
-  type Document,
-  type DocumentCategory,
-} from '@/lib/schemas/document';
-import { z } from '@/lib/schemas/zod';
+import type { Document, DocumentCategory } from '@/lib/schemas/document';
+import { DOCUMENT_CATEGORIES } from '@/lib/schemas/document-constants';
 import { updateDocumentAction } from './document-actions';
+import { parseDocument } from './parse-document';
 
 const EDIT_FIELDS = ['title', 'category', 'description'] as const;
 type EditField = (typeof EDIT_FIELDS)[number];
@@ -27,8 +22,7 @@ interface MetadataValues {
   description: string;
 }
 
-const { title, category, description } = documentMetadataSchema.shape;
-const editSchema = z.strictObject({ title, category, description });
+const loadEditSchema = () => import('./document-metadata-schema').then((module) => module.documentEditSchema);
 
 const valuesOf = (document: Document): MetadataValues => ({
   title: document.title,
@@ -50,13 +44,13 @@ export interface DocumentMetadataProps {
 export function DocumentMetadata({ document, canEdit, children }: DocumentMetadataProps) {
   const t = useTranslations('documents');
   const [isEditing, setEditing] = useState(false);
-  const form = useZodForm(editSchema, { defaultValues: valuesOf(document) });
+  const form = useZodForm<MetadataValues, MetadataValues>(loadEditSchema, { defaultValues: valuesOf(document) });
   const { errors, submitCount } = form.formState;
   const save = useVersionedSave({
     form,
     initial: document,
     isFormPath: (path) => (EDIT_FIELDS as readonly string[]).includes(path),
-    parseRecord: (value) => documentSchema.safeParse(value).data,
+    parseRecord: parseDocument,
     toFormValues: valuesOf,
     changes: (values, base) =>
       Object.fromEntries(

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { FormProvider, useWatch } from 'react-hook-form';
@@ -22,24 +22,12 @@ import type { AccountOption } from '@/components/users/account-option';
 import { AccountPicker } from '@/components/users/account-picker';
 import { documentsApi } from '@/lib/api-client/documents';
 import { hrefs } from '@/lib/hrefs';
-import {
-  DOCUMENT_CATEGORIES,
-  documentMetadataSchema,
-  documentSchema,
-  type DocumentCategory,
-} from '@/lib/schemas/document';
-import { z } from '@/lib/schemas/zod';
+import { DOCUMENT_CATEGORIES } from '@/lib/schemas/document-constants';
+import type { UploadFormOutput, UploadFormValues } from './document-upload-schema';
 import { FileDropZone } from './file-drop-zone';
+import { parseDocument } from './parse-document';
 import { UploadProgress } from './upload-progress';
 import { useUpload } from './use-upload';
-
-interface UploadFormValues {
-  title: string;
-  category: DocumentCategory | '';
-  accountId: string | null;
-  description: string;
-  file: File | null;
-}
 
 const FORM_FIELDS = ['title', 'category', 'accountId', 'description', 'file'] as const;
 
@@ -70,22 +58,13 @@ export function DocumentUploadForm(props: DocumentUploadFormProps) {
   const fileRequired = t('drop.required');
   const accountRequired = t('form.accountRequired');
   const { mayUploadGeneral } = props;
-  const schema = useMemo(
-    () =>
-      documentMetadataSchema
-        .extend({
-          file: z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File, {
-            message: fileRequired,
-          }),
-        })
-        .refine((values) => mayUploadGeneral || values.accountId !== null, {
-          path: ['accountId'],
-          message: accountRequired,
-        }) as unknown as z.ZodType<z.output<typeof documentMetadataSchema> & { file: File }, UploadFormValues>,
-    [fileRequired, accountRequired, mayUploadGeneral],
-  );
+  // Built at each validation from the current props; the module (and zod) load on demand.
+  const loadSchema = () =>
+    import('./document-upload-schema').then((module) =>
+      module.documentUploadSchema({ fileRequired, accountRequired, mayUploadGeneral }),
+    );
 
-  const form = useZodForm(schema, {
+  const form = useZodForm<UploadFormValues, UploadFormOutput>(loadSchema, {
     defaultValues: {
       title: '',
       category: '',
@@ -107,10 +86,11 @@ export function DocumentUploadForm(props: DocumentUploadFormProps) {
     data.set('file', values.file, values.file.name);
     const result = await upload.send(documentsApi.uploadHref, data, { 'idempotency-key': idempotencyKey });
     if (result.ok) {
-      const created = documentSchema.safeParse(result.body);
-      toast({ variant: 'success', message: t('toasts.uploaded', { title: values.title }) });
+      // Busy at once: the answer's schema may still be loading, and a second click must not upload again.
       setDone(true);
-      router.push(created.success ? hrefs.document(created.data.id) : hrefs.documents());
+      const created = await parseDocument(result.body);
+      toast({ variant: 'success', message: t('toasts.uploaded', { title: values.title }) });
+      router.push(created ? hrefs.document(created.id) : hrefs.documents());
       return;
     }
     const { unmatched } = applyServerErrors(form.setError, result.error.details, { fields: FORM_FIELDS });

@@ -7,8 +7,8 @@ import { SubmitButton } from '@/components/record/submit-button';
 import { fieldId, useIdempotencyKey } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast-provider';
 import { documentsApi } from '@/lib/api-client/documents';
-import { documentSchema } from '@/lib/schemas/document';
 import { FileDropZone } from './file-drop-zone';
+import { parseDocument } from './parse-document';
 import { UploadProgress } from './upload-progress';
 import { useUpload } from './use-upload';
 
@@ -46,13 +46,14 @@ export function NewVersionForm({ documentId, version, maxBytes }: NewVersionForm
       setError(result.error.details?.find((detail) => detail.path === 'file')?.message ?? result.error.message);
       return;
     }
-    const updated = documentSchema.safeParse(result.body);
-    toast({
-      variant: 'success',
-      message: t('toasts.versionUploaded', { number: updated.success ? updated.data.currentVersion : version + 1 }),
-    });
+    // The form is cleared at once: the answer's schema may still be loading, and the file must not go twice.
     setFile(null);
     renew();
+    const updated = await parseDocument(result.body);
+    toast({
+      variant: 'success',
+      message: t('toasts.versionUploaded', { number: updated ? updated.currentVersion : version + 1 }),
+    });
     router.refresh();
   }
 

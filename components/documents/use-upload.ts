@@ -3,8 +3,18 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { ActionError } from '@/lib/api-client/action';
-import { errorBodySchema } from '@/lib/schemas/common';
+import type { ErrorBody } from '@/lib/schemas/common';
 import { UploadInterruptedError, uploadWithProgress } from './upload-with-progress';
+
+/**
+ * The API's error body, or `undefined` when the answer is not one. The schema (and zod) load with
+ * `import()` when a refusal arrives, so they stay out of the page's first load (issue 15); should
+ * that load fail, the answer counts as not parsed.
+ */
+async function parseErrorBody(body: unknown): Promise<ErrorBody | undefined> {
+  const schemas = await import('@/lib/schemas/common').catch(() => undefined);
+  return schemas?.errorBodySchema.safeParse(body).data;
+}
 
 export type UploadResult = { ok: true; status: number; body: unknown } | { ok: false; error: ActionError };
 
@@ -21,12 +31,10 @@ export function useUpload() {
     try {
       const answer = await uploadWithProgress(url, form, { headers, onProgress: setPercent });
       if (answer.status >= 200 && answer.status < 300) return { ok: true, status: answer.status, body: answer.body };
-      const parsed = errorBodySchema.safeParse(answer.body);
+      const parsed = await parseErrorBody(answer.body);
       return {
         ok: false,
-        error: parsed.success
-          ? parsed.data
-          : { statusCode: answer.status, code: 'internal', message: `HTTP ${answer.status}` },
+        error: parsed ?? { statusCode: answer.status, code: 'internal', message: `HTTP ${answer.status}` },
       };
     } catch (error) {
       if (!(error instanceof UploadInterruptedError)) throw error;

@@ -1,11 +1,10 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user-rules';
 import { activateAction, resetPasswordAction } from './identity-actions';
 import { tokenProblemOf, type TokenProblem } from './token-problem';
 import { TokenProblemView } from './token-problem-view';
@@ -40,21 +39,8 @@ export function SetPasswordForm({ token, purpose }: SetPasswordFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [isDone, setDone] = useState(false);
   const mismatch = t('password.mismatch');
-  const schema = useMemo(
-    () =>
-      z
-        .object({
-          password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
-          passwordRepeat: z.string().min(1),
-        })
-        .refine((values) => values.password === values.passwordRepeat, {
-          path: ['passwordRepeat'],
-          message: mismatch,
-          when: () => true,
-        }),
-    [mismatch],
-  );
-  const form = useZodForm<SetPasswordValues, SetPasswordValues>(schema, {
+  const loadSchema = () => import('./set-password-schema').then((module) => module.setPasswordSchema(mismatch));
+  const form = useZodForm<SetPasswordValues, SetPasswordValues>(loadSchema, {
     defaultValues: { password: '', passwordRepeat: '' },
   });
   const { errors, submitCount } = form.formState;

@@ -1,5 +1,10 @@
-import { documentListSchema, documentSchema, type DocumentListQuery } from '@/lib/schemas/document';
+import type { DocumentListQuery } from '@/lib/schemas/document';
 import { toQueryString } from '@/lib/hrefs';
+
+/*
+ * Without zod on purpose: the document forms and the action bar import this module in the
+ * browser (issue 15). Server pages and actions parse answers with the schemas (documents.server.ts).
+ */
 
 /** The browser reaches uploads and downloads through the same-origin proxy, which adds the session's token. */
 const PROXY = '/api/ui';
@@ -18,6 +23,4 @@ export const documentsApi = {
   /** The file of version `n`; `inline` previews PDFs and images. */
   contentHref: (id: string, n: number, options: { inline?: boolean } = {}) =>
     `${PROXY}/documents/${encodeURIComponent(id)}/versions/${n}/content/${options.inline ? '?inline=1' : ''}`,
-  listSchema: documentListSchema,
-  detailSchema: documentSchema,
 };

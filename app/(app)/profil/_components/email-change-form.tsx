@@ -2,9 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
-import { emailChangeSchema } from '@/lib/schemas/user';
 import { changeEmailAction } from './profile-actions';
 import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
 import { SubmitButton } from '@/components/record/submit-button';
@@ -17,8 +15,7 @@ interface EmailChangeValues {
 const EMPTY: EmailChangeValues = { email: '', currentPassword: '' };
 /** The password form on the same page has a `currentPassword` too: ids of their own. */
 const idFor = (path: string) => `email-change-${path}`;
-// The shared e-mail rule; the password check without the schema's German-only message.
-const schema = z.object({ email: emailChangeSchema.shape.email, currentPassword: z.string().min(1).max(1024) });
+const loadSchema = () => import('./email-change-schema').then((module) => module.emailChangeFormSchema);
 
 /**
  * Change the sign-in address: a confirmation link goes to the new address, and the address
@@ -29,7 +26,7 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const problemText = useProblemText();
   const apiProblemText = useApiProblemText();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useZodForm<EmailChangeValues, EmailChangeValues>(schema, { defaultValues: EMPTY });
+  const form = useZodForm<EmailChangeValues, EmailChangeValues>(loadSchema, { defaultValues: EMPTY });
   const { errors, submitCount } = form.formState;
   const isBusy = form.formState.isSubmitting;
 

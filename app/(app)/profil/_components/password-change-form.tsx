@@ -1,12 +1,10 @@
 'use client';
 
-import { useMemo } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { z } from '@/lib/schemas/zod';
 import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
 import { useToast } from '@/components/ui/toast-provider';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user-rules';
 import { changePasswordAction } from './profile-actions';
 import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
 import { SubmitButton } from '@/components/record/submit-button';
@@ -28,22 +26,8 @@ export function PasswordChangeForm() {
   const router = useRouter();
   const showToast = useToast();
   const mismatch = tIdentity('mismatch');
-  const schema = useMemo(
-    () =>
-      z
-        .object({
-          currentPassword: z.string().min(1).max(1024),
-          newPassword: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
-          newPasswordRepeat: z.string().min(1),
-        })
-        .refine((values) => values.newPassword === values.newPasswordRepeat, {
-          path: ['newPasswordRepeat'],
-          message: mismatch,
-          when: () => true,
-        }),
-    [mismatch],
-  );
-  const form = useZodForm<PasswordChangeValues, PasswordChangeValues>(schema, { defaultValues: EMPTY });
+  const loadSchema = () => import('./password-change-schema').then((module) => module.passwordChangeSchema(mismatch));
+  const form = useZodForm<PasswordChangeValues, PasswordChangeValues>(loadSchema, { defaultValues: EMPTY });
   const { errors, submitCount } = form.formState;
   const isBusy = form.formState.isSubmitting;
 

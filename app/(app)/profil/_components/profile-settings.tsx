@@ -3,7 +3,6 @@
 import { useId, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { z } from '@/lib/schemas/zod';
 import { SaveProblemAlert } from '@/components/record/save-problem';
 import { SubmitButton } from '@/components/record/submit-button';
 import { useVersionedSave } from '@/components/record/use-versioned-save';
@@ -11,7 +10,7 @@ import { FormErrorSummary, FormField, RequiredHint, useZodForm } from '@/compone
 import { useToast } from '@/components/ui/toast-provider';
 import { setLocaleAction } from '@/lib/i18n/set-locale-action';
 import { LOCALES, type Locale } from '@/lib/schemas/locales';
-import { profileSchema, profileUpdateSchema, type User } from '@/lib/schemas/user';
+import type { User } from '@/lib/schemas/user';
 import { UserConflictPanel, comparableFromUser } from '@/components/users/user-conflict-panel';
 import { updateProfileAction } from './profile-actions';
 import { useApiProblemText } from '@/components/ui/form/problem-text';
@@ -23,8 +22,17 @@ interface PersonalValues {
 }
 
 const PERSONAL_FIELDS = ['firstName', 'lastName', 'phone'] as const;
-const { firstName, lastName, phone } = profileUpdateSchema.shape;
-const personalSchema = z.object({ firstName: firstName.unwrap(), lastName: lastName.unwrap(), phone: phone.unwrap() });
+const loadPersonalSchema = () => import('./profile-settings-schema').then((module) => module.personalSchema);
+
+/**
+ * The profile from an API answer (a 409's current record), or `undefined` when it is not one. The
+ * schema (and zod) load with `import()` when the answer arrives, so they stay out of the page's
+ * first load (issue 15); should that load fail, the answer counts as not parsed.
+ */
+async function parseProfile(value: unknown): Promise<User | undefined> {
+  const schemas = await import('@/lib/schemas/user').catch(() => undefined);
+  return schemas?.profileSchema.safeParse(value).data;
+}
 
 const valuesOf = (profile: User): PersonalValues => ({
   firstName: profile.firstName,
@@ -48,13 +56,13 @@ export function ProfileSettings({ profile }: { profile: User }) {
   /** The language chosen in the select, shown while it saves. */
   const [chosenLocale, setChosenLocale] = useState(profile.locale);
 
-  const form = useZodForm<PersonalValues, PersonalValues>(personalSchema, { defaultValues: valuesOf(profile) });
+  const form = useZodForm<PersonalValues, PersonalValues>(loadPersonalSchema, { defaultValues: valuesOf(profile) });
   const { errors, submitCount } = form.formState;
   const { base, conflict, problem, isBusy, onSubmit, overwrite, takeCurrent, adopt } = useVersionedSave({
     form,
     initial: profile,
     isFormPath: (path) => (PERSONAL_FIELDS as readonly string[]).includes(path),
-    parseRecord: (value) => profileSchema.safeParse(value).data,
+    parseRecord: parseProfile,
     toFormValues: valuesOf,
     changes: (values, before) =>
       Object.fromEntries(
@@ -77,8 +85,8 @@ export function ProfileSettings({ profile }: { profile: User }) {
       let result = await updateProfileAction(current.version, { locale: next });
       // Only the language is sent: on a stale version it is safe to send it again on top.
       if (!result.ok && result.error.statusCode === 409) {
-        const current = profileSchema.safeParse(result.error.current);
-        if (current.success) result = await updateProfileAction(current.data.version, { locale: next });
+        const latest = await parseProfile(result.error.current);
+        if (latest) result = await updateProfileAction(latest.version, { locale: next });
       }
       if (!result.ok) {
         setChosenLocale(current.locale);
