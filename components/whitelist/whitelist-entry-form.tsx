@@ -1,10 +1,9 @@
 'use client';
 
-import { useMemo } from 'react';
 import Link from 'next/link';
 import { FormProvider } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import { z } from '@/lib/schemas/zod';
+import type { z } from 'zod';
 import { ConflictPanel } from '@/components/record/conflict-panel';
 import { SaveProblemAlert } from '@/components/record/save-problem';
 import { SubmitButton } from '@/components/record/submit-button';
@@ -13,8 +12,9 @@ import { FormErrorSummary, FormField, RequiredHint, useZodForm } from '@/compone
 import { AccountPicker } from '@/components/users/account-picker';
 import type { AccountOption } from '@/components/users/account-option';
 import { hrefs } from '@/lib/hrefs';
-import { WHITELIST_NOTE_MAX, whitelistEntrySchema, type WhitelistEntry } from '@/lib/schemas/whitelist';
-import { displayWhitelistValue, normaliseWhitelistValue } from '@/lib/schemas/whitelist-value';
+import type { WhitelistEntry } from '@/lib/schemas/whitelist';
+import { WHITELIST_NOTE_MAX } from '@/lib/schemas/whitelist-normalise';
+import { displayWhitelistValue } from '@/lib/schemas/whitelist-value';
 import { createWhitelistEntryAction, updateWhitelistEntryAction } from './whitelist-actions';
 
 interface FormValues {
@@ -56,28 +56,16 @@ export function WhitelistEntryForm(props: WhitelistEntryFormProps) {
   const t = useTranslations('whitelist');
   const isEdit = props.initial !== undefined;
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        accountId: isEdit
-          ? z.string().nullable()
-          : z.string({ error: t('validation.value_missing') }).min(1, t('validation.value_missing')),
-        value: z
-          .string()
-          .max(508)
-          .transform((input, ctx) => {
-            const result = normaliseWhitelistValue(input.normalize('NFC'));
-            if (result.ok) return result.value;
-            ctx.addIssue({ code: 'custom', message: t(`validation.${result.problem}`) });
-            return z.NEVER;
-          }),
-        note: z.string().trim().max(WHITELIST_NOTE_MAX),
-        validUntil: z.union([z.literal('').transform(() => null), z.iso.date()]),
-      }) as unknown as z.ZodType<ParsedValues, FormValues>,
-    [isEdit, t],
-  );
+  const loadSchema = () =>
+    import('./whitelist-entry-form-schema').then(
+      (module) =>
+        module.whitelistEntryFormSchema(isEdit, {
+          required: t('validation.value_missing'),
+          valueProblem: (problem) => t(`validation.${problem}`),
+        }) as unknown as z.ZodType<ParsedValues, FormValues>,
+    );
 
-  const form = useZodForm(schema, {
+  const form = useZodForm(loadSchema, {
     defaultValues: props.initial
       ? toFormValues(props.initial)
       : { accountId: props.defaultAccountId ?? null, value: '', note: '', validUntil: '' },
@@ -88,7 +76,7 @@ export function WhitelistEntryForm(props: WhitelistEntryFormProps) {
     form,
     initial: props.initial ?? null,
     isFormPath: (path) => (FIELDS as readonly string[]).includes(path) || (!isEdit && path === 'accountId'),
-    parseRecord: (value) => whitelistEntrySchema.safeParse(value).data,
+    parseRecord: async (value) => (await import('@/lib/schemas/whitelist')).whitelistEntrySchema.safeParse(value).data,
     toFormValues,
     changes: (values, before) => {
       const changed: Record<string, unknown> = {};

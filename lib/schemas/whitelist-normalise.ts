@@ -12,6 +12,9 @@
 export const WHITELIST_KINDS = ['email', 'domain'] as const;
 export type WhitelistKind = (typeof WHITELIST_KINDS)[number];
 
+/** The longest note an entry may carry (the form's `maxLength`, the schema and the CSV import). */
+export const WHITELIST_NOTE_MAX = 500;
+
 export type WhitelistValueProblem = 'value_missing' | 'invalid_email' | 'invalid_domain';
 
 export type NormalisedValue =

@@ -7,6 +7,7 @@ import {
   WHITELIST_KINDS,
   type WhitelistValueProblem,
 } from './whitelist-value';
+import { WHITELIST_NOTE_MAX } from './whitelist-normalise';
 
 export { WHITELIST_KINDS };
 export const whitelistKindSchema = z.enum(WHITELIST_KINDS);
@@ -14,7 +15,7 @@ export const whitelistKindSchema = z.enum(WHITELIST_KINDS);
 /** The CSV import's limits (SPEC §4): rows after the header, and bytes of the upload. */
 export const WHITELIST_IMPORT_MAX_ROWS = 50_000;
 export const WHITELIST_IMPORT_MAX_BYTES = 16 * 1024 * 1024;
-export const WHITELIST_NOTE_MAX = 500;
+export { WHITELIST_NOTE_MAX };
 
 const VALUE_MESSAGES: Record<WhitelistValueProblem, string> = {
   value_missing: 'Pflichtfeld.',
