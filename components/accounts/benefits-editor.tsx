@@ -3,8 +3,11 @@
 import { useRef } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
-import { FormField, MoneyInput, fieldId } from '@/components/ui/form';
-import { formatMoney, formatPercentBasisPoints } from '@/lib/format';
+import { FormField } from '@/components/ui/form/form-field';
+import { MoneyInput } from '@/components/ui/form/money-input';
+import { fieldId } from '@/components/ui/form/field-id';
+import { formatMoney } from '@/lib/format/money';
+import { formatPercentBasisPoints } from '@/lib/format/number';
 import {
   BENEFIT_CATALOGUE,
   benefitDefinition,

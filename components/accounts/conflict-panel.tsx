@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { ConflictPanel as RecordConflictPanel, isSameValue } from '@/components/record/conflict-panel';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format/number';
 import type { Account } from '@/lib/schemas/account';
 import { BENEFIT_CATALOGUE, type BenefitCode, type BenefitUnit } from '@/lib/schemas/benefit-catalogue';
 import { formatBenefitAmount } from './benefits-editor';

@@ -8,15 +8,13 @@ import { useTranslations } from 'next-intl';
 import { SaveProblemAlert } from '@/components/record/save-problem';
 import { SubmitButton } from '@/components/record/submit-button';
 import type { SaveProblem } from '@/components/record/use-versioned-save';
-import {
-  FormErrorSummary,
-  FormField,
-  RequiredHint,
-  applyServerErrors,
-  fieldId,
-  useIdempotencyKey,
-  useZodForm,
-} from '@/components/ui/form';
+import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
+import { FormField } from '@/components/ui/form/form-field';
+import { RequiredHint } from '@/components/ui/form/required-hint';
+import { applyServerErrors } from '@/components/ui/form/apply-server-errors';
+import { fieldId } from '@/components/ui/form/field-id';
+import { useIdempotencyKey } from '@/components/ui/form/use-idempotency-key';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { useToast } from '@/components/ui/toast-provider';
 import type { AccountOption } from '@/components/users/account-option';
 import { AccountPicker } from '@/components/users/account-picker';

@@ -2,8 +2,8 @@
 
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { errorIdOf } from '@/components/ui/form';
-import { formatFileSize } from '@/lib/format';
+import { errorIdOf } from '@/components/ui/form/field-id';
+import { formatFileSize } from '@/lib/format/file-size';
 import { DOCUMENT_ACCEPT, DOCUMENT_TYPE_LABELS, fileTypeByName } from '@/lib/schemas/document-files';
 
 export interface FileDropZoneProps {

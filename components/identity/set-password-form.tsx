@@ -3,7 +3,10 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
+import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
+import { FormField } from '@/components/ui/form/form-field';
+import { applyServerErrors } from '@/components/ui/form/apply-server-errors';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user-rules';
 import { activateAction, resetPasswordAction } from './identity-actions';
 import { tokenProblemOf, type TokenProblem } from './token-problem';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { withQueryClient } from '@/components/layout/query-client';
 import { useLocale, useTranslations } from 'next-intl';
 import { approvalsApi } from '@/lib/api-client/approvals';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format/number';
 
 export const WAITING_APPROVALS_QUERY_KEY = ['approvals', 'waiting'] as const;
 /** The badge asks again this often in the background (and when the window regains focus). */

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { withQueryClient } from '@/components/layout/query-client';
 import { useLocale, useTranslations } from 'next-intl';
 import { OPEN_TASKS_QUERY_KEY, OPEN_TASKS_REFRESH_MS, fetchOpenTaskCount } from '@/lib/api-client/tasks';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format/number';
 
 const openTaskCountQueryOptions = () =>
   queryOptions({

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { applyServerErrors, useIdempotencyKey, type ServerErrorDetail } from '@/components/ui/form';
+import { applyServerErrors, type ServerErrorDetail } from '@/components/ui/form/apply-server-errors';
+import { useIdempotencyKey } from '@/components/ui/form/use-idempotency-key';
 import { useToast, type ToastInput } from '@/components/ui/toast-provider';
 import type { ActionError, ActionResult } from '@/lib/api-client/action';
 import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';

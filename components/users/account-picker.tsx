@@ -5,7 +5,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { withQueryClient } from '@/components/layout/query-client';
 import { useTranslations } from 'next-intl';
-import { FormField } from '@/components/ui/form';
+import { FormField } from '@/components/ui/form/form-field';
 import type { FieldErrorLike } from '@/components/ui/form/form-field';
 import { toQueryString } from '@/lib/hrefs';
 import { ACCOUNT_PICKER_LIMIT, type AccountOption } from './account-option';

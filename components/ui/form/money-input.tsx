@@ -2,7 +2,7 @@
 
 import { useState, type ComponentPropsWithRef, type FocusEvent } from 'react';
 import { useLocale } from 'next-intl';
-import { formatMoneyInput, parseMoney } from '@/lib/format';
+import { formatMoneyInput, parseMoney } from '@/lib/format/money';
 
 export interface MoneyInputProps extends Omit<
   ComponentPropsWithRef<'input'>,

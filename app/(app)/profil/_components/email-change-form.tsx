@@ -2,7 +2,10 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
+import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
+import { FormField } from '@/components/ui/form/form-field';
+import { applyServerErrors } from '@/components/ui/form/apply-server-errors';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { changeEmailAction } from './profile-actions';
 import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
 import { SubmitButton } from '@/components/record/submit-button';

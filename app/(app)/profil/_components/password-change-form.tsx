@@ -2,7 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
+import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
+import { FormField } from '@/components/ui/form/form-field';
+import { applyServerErrors } from '@/components/ui/form/apply-server-errors';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { useToast } from '@/components/ui/toast-provider';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user-rules';
 import { changePasswordAction } from './profile-actions';

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-provider';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format/date';
 import type { SessionInfo } from '@/lib/schemas/user';
 import { revokeOtherSessionsAction, revokeSessionAction } from './profile-actions';
 import { describeUserAgent } from './user-agent';

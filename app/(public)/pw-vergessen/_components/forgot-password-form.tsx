@@ -3,7 +3,10 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { FormErrorSummary, FormField, applyServerErrors, useZodForm } from '@/components/ui/form';
+import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
+import { FormField } from '@/components/ui/form/form-field';
+import { applyServerErrors } from '@/components/ui/form/apply-server-errors';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { forgotPasswordAction } from '@/components/identity/identity-actions';
 import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
 import { SubmitButton } from '@/components/record/submit-button';
