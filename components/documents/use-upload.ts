@@ -3,18 +3,8 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { ActionError } from '@/lib/api-client/action';
-import type { ErrorBody } from '@/lib/schemas/common';
+import { isErrorBody } from '@/lib/schemas/error-body';
 import { UploadInterruptedError, uploadWithProgress } from './upload-with-progress';
-
-/**
- * The API's error body, or `undefined` when the answer is not one. The schema (and zod) load with
- * `import()` when a refusal arrives, so they stay out of the page's first load (issue 15); should
- * that load fail, the answer counts as not parsed.
- */
-async function parseErrorBody(body: unknown): Promise<ErrorBody | undefined> {
-  const schemas = await import('@/lib/schemas/common').catch(() => undefined);
-  return schemas?.errorBodySchema.safeParse(body).data;
-}
 
 export type UploadResult = { ok: true; status: number; body: unknown } | { ok: false; error: ActionError };
 
@@ -31,10 +21,11 @@ export function useUpload() {
     try {
       const answer = await uploadWithProgress(url, form, { headers, onProgress: setPercent });
       if (answer.status >= 200 && answer.status < 300) return { ok: true, status: answer.status, body: answer.body };
-      const parsed = await parseErrorBody(answer.body);
       return {
         ok: false,
-        error: parsed ?? { statusCode: answer.status, code: 'internal', message: `HTTP ${answer.status}` },
+        error: isErrorBody(answer.body)
+          ? answer.body
+          : { statusCode: answer.status, code: 'internal', message: `HTTP ${answer.status}` },
       };
     } catch (error) {
       if (!(error instanceof UploadInterruptedError)) throw error;

@@ -4,12 +4,9 @@ jest.mock('zod', () => {
 });
 
 import { checkWhitelist, whitelistApi } from './whitelist';
+import { fetchAnswer } from '@/test-support/fetch-answer';
 
 const ACCOUNT = '0b9a3c1e-7c2d-4e59-9a51-2f1d6f0c0a01';
-
-/** What `fetch` resolves with, as far as these calls read it (jsdom has no `Response`). */
-const answer = (status: number, body: unknown) =>
-  Promise.resolve({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) });
 
 let fetchMock: jest.Mock;
 beforeEach(() => {
@@ -19,16 +16,16 @@ beforeEach(() => {
 
 describe('checkWhitelist', () => {
   it('asks through the proxy and answers the check', async () => {
-    fetchMock.mockReturnValueOnce(answer(200, { allowed: true, accountIds: [ACCOUNT] }));
+    fetchMock.mockReturnValueOnce(fetchAnswer(200, { allowed: true, accountIds: [ACCOUNT] }));
     await expect(checkWhitelist('a@example.com')).resolves.toEqual({ allowed: true, accountIds: [ACCOUNT] });
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/ui${whitelistApi.checkPath('a@example.com')}`);
   });
 
   it.each([
-    ['a refusal', answer(403, { statusCode: 403, code: 'forbidden', message: 'x' })],
-    ['allowed missing', answer(200, { accountIds: [] })],
-    ['account ids no list', answer(200, { allowed: false, accountIds: ACCOUNT })],
-    ['null', answer(200, null)],
+    ['a refusal', fetchAnswer(403, { statusCode: 403, code: 'forbidden', message: 'x' })],
+    ['allowed missing', fetchAnswer(200, { accountIds: [] })],
+    ['account ids no list', fetchAnswer(200, { allowed: false, accountIds: ACCOUNT })],
+    ['null', fetchAnswer(200, null)],
   ])('fails on %s', async (_name, response) => {
     fetchMock.mockReturnValueOnce(response);
     await expect(checkWhitelist('a@example.com')).rejects.toThrow();

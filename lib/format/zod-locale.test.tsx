@@ -1,10 +1,16 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { NextIntlClientProvider } from 'next-intl';
+import { NextIntlClientProvider, useLocale, useTranslations } from 'next-intl';
 import { z } from '@/lib/schemas/zod';
 import { accountCreateSchema } from '@/lib/schemas/account';
 import { catalogues } from '@/lib/i18n/catalogue';
-import { configureZodLocale, useZodErrorMap } from './zod-locale';
+import { configureZodLocale, createZodErrorMap, type ValidationTranslator } from './zod-locale';
+
+/** The error map `useZodForm` builds: the catalogue's `validation.*` in the UI language. */
+function useFormErrorMap() {
+  const t = useTranslations('validation') as unknown as ValidationTranslator;
+  return createZodErrorMap(t, useLocale());
+}
 
 function errorMapFor(locale: 'de' | 'en') {
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -12,7 +18,7 @@ function errorMapFor(locale: 'de' | 'en') {
       {children}
     </NextIntlClientProvider>
   );
-  return renderHook(() => useZodErrorMap(), { wrapper }).result.current;
+  return renderHook(() => useFormErrorMap(), { wrapper }).result.current;
 }
 
 function messageOf(schema: z.ZodType, value: unknown, error: z.core.$ZodErrorMap) {
