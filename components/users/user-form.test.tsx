@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '@/components/ui/toast-provider';
 import type { ActionError, ActionResult } from '@/lib/api-client/action';
 import type { User } from '@/lib/schemas/user';
@@ -62,17 +61,14 @@ function renderForm({
   defaultAccountId,
 }: RenderProps = {}) {
   const events = userEvent.setup();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderWithIntl(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        {initial ? (
-          <UserForm roles={roles} accounts={accounts} hasMoreAccounts={false} initial={initial} />
-        ) : (
-          <UserForm roles={roles} accounts={accounts} hasMoreAccounts={false} defaultAccountId={defaultAccountId} />
-        )}
-      </ToastProvider>
-    </QueryClientProvider>,
+    <ToastProvider>
+      {initial ? (
+        <UserForm roles={roles} accounts={accounts} hasMoreAccounts={false} initial={initial} />
+      ) : (
+        <UserForm roles={roles} accounts={accounts} hasMoreAccounts={false} defaultAccountId={defaultAccountId} />
+      )}
+    </ToastProvider>,
   );
   return events;
 }
