@@ -44,6 +44,7 @@ import { fileURLToPath } from 'node:url';
 import { request, runInterleaved, runLoad, streamedPageProblem } from './bench/load.mjs';
 import { firstLoadJs, jsonBytes, rscBytes } from './bench/payload.mjs';
 import { findFreePort, listeningPid, memoryOf, processTree } from './bench/proc.mjs';
+import { serverProcessEnv } from './server-process-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const num = (name, fallback) => {
@@ -264,8 +265,8 @@ async function startServer(dataDir, port) {
   console.log(`Starting next start on http://127.0.0.1:${port} …`);
   const server = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: root,
-    // The heap bound `npm start` uses, so the figures are those of the documented set-up.
-    env: { ...baseEnv(dataDir, port), NODE_OPTIONS: '--max-old-space-size=384' },
+    // The settings `npm start` uses, so the figures are those of the documented set-up.
+    env: serverProcessEnv(baseEnv(dataDir, port)),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so that stopping it stops everything it started
   });

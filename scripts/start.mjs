@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverProcessEnv } from './server-process-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.PORT || '3000';
@@ -68,9 +69,11 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
   }
 }
 
-// A bounded V8 heap keeps the server well under 1 GB resident (the embedded database lives outside it).
-env.NODE_OPTIONS = [env.NODE_OPTIONS, '--max-old-space-size=384'].filter(Boolean).join(' ');
-const child = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
+  cwd: root,
+  env: serverProcessEnv(env),
+  stdio: 'inherit',
+});
 let exiting = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
