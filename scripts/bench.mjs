@@ -583,7 +583,14 @@ async function measurePayload(base) {
     }
     const isPublic = /^\/(login|pw-vergessen|aktivierung|pw-reset|bestaetigung)\//.test(route);
     const result = await firstLoadJs(base, route.replace('{id}', id), isPublic ? {} : cookie, scripts);
-    js.push({ route, status: result.status, scripts: result.scripts, gzipKiB: result.gzipKiB });
+    js.push({
+      route,
+      status: result.status,
+      scripts: result.scripts,
+      gzipBytes: result.gzipBytes,
+      gzipKiB: result.gzipKiB,
+      gzipKB: result.gzipKB,
+    });
   }
   console.log('\nRSC payload of a client-side navigation against the JSON of the API call it shows:');
   printRows([
@@ -591,16 +598,23 @@ async function measurePayload(base) {
     ...rsc.map((row) => [row.page, String(row.rscBytes), String(row.apiJsonBytes), `${row.ratio}×`]),
   ]);
   console.log('\nJavaScript of a cold load (every script the HTML names, gzip -9, without noModule polyfills):');
+  // The issue says "150 kB": both readings, 150 KiB (153,600 bytes) and 150 kB (150,000 bytes).
   printRows([
-    ['route', 'status', 'scripts', 'KiB gzip', '≤ 150'],
+    ['route', 'status', 'scripts', 'KiB gzip', '≤ 150 KiB', 'kB gzip', '≤ 150 kB'],
     ...js.map((row) => [
       row.route,
       String(row.status),
       String(row.scripts),
       String(row.gzipKiB),
-      row.gzipKiB <= 150 ? 'yes' : 'NO',
+      row.gzipBytes <= 150 * 1024 ? 'yes' : 'NO',
+      String(row.gzipKB),
+      row.gzipBytes <= 150_000 ? 'yes' : 'NO',
     ]),
   ]);
+  const within = (limit) => js.filter((row) => row.gzipBytes <= limit).length;
+  console.log(
+    `  ≤ 150 KiB: ${within(150 * 1024)} of ${js.length} routes; ≤ 150 kB: ${within(150_000)} of ${js.length}`,
+  );
   return { rsc, firstLoadJs: js };
 }
 
@@ -764,7 +778,8 @@ async function main() {
         ? costs.ratios.list <= 2 && costs.ratios.detail <= 2
         : null,
     listRscAtMostThreeTimesJson: payload.rsc[0] ? payload.rsc[0].ratio <= 3 : null,
-    firstLoadJsAtMost150KiB: payload.firstLoadJs.every((row) => row.gzipKiB <= 150),
+    firstLoadJsAtMost150KiB: payload.firstLoadJs.every((row) => row.gzipBytes <= 150 * 1024),
+    firstLoadJsAtMost150kB: payload.firstLoadJs.every((row) => row.gzipBytes <= 150_000),
     residentAtMost400MiB: listener ? listener.rssMiB <= 400 : null,
   };
   const yesNo = (value) => (value === null ? 'n/a' : value ? 'yes' : 'NO');
@@ -776,7 +791,8 @@ async function main() {
   console.log(
     `Goals (issue 15): pages ≤ 2 × their API call beyond the trivial page: ${yesNo(goals.pagesAtMostTwiceTheirApiCall)}; ` +
       `/accounts/ RSC ≤ 3 × its JSON: ${yesNo(goals.listRscAtMostThreeTimesJson)}; ` +
-      `first-load JS ≤ 150 KiB on every route: ${yesNo(goals.firstLoadJsAtMost150KiB)}; ` +
+      `first-load JS ≤ 150 KiB on every route: ${yesNo(goals.firstLoadJsAtMost150KiB)} ` +
+      `(≤ 150 kB: ${yesNo(goals.firstLoadJsAtMost150kB)}); ` +
       `≤ 400 MiB resident: ${yesNo(goals.residentAtMost400MiB)}`,
   );
 

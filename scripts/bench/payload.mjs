@@ -49,5 +49,11 @@ export async function firstLoadJs(base, path, headers, cache = new Map()) {
     }
     gzipBytes += cache.get(url);
   }
-  return { status: response.status, scripts: sources.size, gzipKiB: Math.round(gzipBytes / 102.4) / 10 };
+  return {
+    status: response.status,
+    scripts: sources.size,
+    gzipBytes,
+    gzipKiB: Math.round(gzipBytes / 102.4) / 10,
+    gzipKB: Math.round(gzipBytes / 100) / 10,
+  };
 }
