@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useEffectEvent, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useLatestRequest } from './use-latest-request';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -60,7 +60,9 @@ export function useSearchOptions<T extends { id: string }>(config: SearchOptions
     else void request.run({ key, term: asked });
   });
   const stop = useEffectEvent(() => request.cancel());
-  useEffect(() => ask(), [key]);
+  // Before the browser paints: a new term must not show the last answer's count (or "0 found")
+  // for a frame before "searching" (a debounced term arrives from a timer, whose effects run after paint).
+  useLayoutEffect(() => ask(), [key]);
   useEffect(() => () => stop(), []);
 
   const shown = [...(answer ?? options)];
