@@ -1,15 +1,11 @@
 'use client';
 
-import { hrefs } from '@/lib/hrefs';
 import { useState, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { signOut } from '@/lib/auth/browser-auth';
 import { useTranslations } from 'next-intl';
-import { hasScope } from '@/lib/auth/has-scope';
-import { matchRoute } from '@/lib/auth/route-table';
-import { navItemsFor } from '@/lib/navigation';
+import type { NavItem } from '@/lib/navigation';
 import type { SessionUser } from '@/lib/schemas/auth';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
@@ -21,18 +17,28 @@ const ApprovalsBadge = dynamic(() => import('./approvals-badge').then((module) =
 });
 const TasksBadge = dynamic(() => import('./tasks-badge').then((module) => module.TasksBadge), { ssr: false });
 
-export function AppNavbar({ user }: { user: SessionUser }) {
+export interface AppNavbarProps {
+  user: Pick<SessionUser, 'firstName' | 'lastName' | 'email' | 'role'>;
+  /** The sections this user may open (`navItemsFor`), decided on the server with the route table. */
+  sections: readonly NavItem[];
+  /** The profile's link, or null while the route table has no profile page. */
+  profileHref: string | null;
+  /** Whether the user decides approvals: only deciders have requests waiting for them. */
+  isDecider: boolean;
+}
+
+/**
+ * The signed-in navigation. What the user may see is decided by the layout on the server, so the
+ * route table and the scope rules stay out of the browser's first load (issue 15).
+ */
+export function AppNavbar({ user, sections, profileHref, isDecider }: AppNavbarProps) {
   const t = useTranslations('nav');
   const tRoles = useTranslations('roles');
   const pathname = usePathname();
   const [isSigningOut, setSigningOut] = useState(false);
   // Below the lg breakpoint the links fold into a menu the toggler opens; a chosen link closes it.
   const [isExpanded, setExpanded] = useState(false);
-  const items = navItemsFor((scope) => hasScope(user.scope, scope));
   const isActive = (href: string) => (href === '/' ? pathname === '/' : pathname.startsWith(href));
-  const showProfile = Boolean(matchRoute('/profil/'));
-  // Only deciders have something waiting for them; everyone else's requests wait for others.
-  const isDecider = hasScope(user.scope, 'approvals.decide');
   const collapse = () => setExpanded(false);
   const navLink = (href: string, label: ReactNode) => (
     <Link
@@ -66,7 +72,7 @@ export function AppNavbar({ user }: { user: SessionUser }) {
         <div id="main-navigation" className={`navbar-collapse collapse${isExpanded ? ' show' : ''}`}>
           <ul className="navbar-nav me-auto" aria-label={t('mainNavigation')}>
             <li className="nav-item">{navLink('/', t('start'))}</li>
-            {items.map((item) => (
+            {sections.map((item) => (
               <li className="nav-item" key={item.href}>
                 {navLink(
                   item.href,
@@ -91,9 +97,9 @@ export function AppNavbar({ user }: { user: SessionUser }) {
                       {tRoles(user.role)}
                     </span>
                     <hr className="dropdown-divider" role="separator" />
-                    {showProfile && (
+                    {profileHref && (
                       <Link
-                        href={hrefs.profile()}
+                        href={profileHref}
                         className="dropdown-item"
                         onClick={() => {
                           close();
@@ -109,7 +115,10 @@ export function AppNavbar({ user }: { user: SessionUser }) {
                       disabled={isSigningOut}
                       onClick={() => {
                         setSigningOut(true);
-                        void signOut('/login/?reason=signed-out');
+                        // Loaded on the click: only this button of every signed-in page needs it.
+                        void import('@/lib/auth/browser-auth')
+                          .then(({ signOut }) => signOut('/login/?reason=signed-out'))
+                          .catch(() => setSigningOut(false));
                       }}
                     >
                       {isSigningOut ? t('signingOut') : t('signOut')}

@@ -22,27 +22,41 @@ export async function jsonBytes(base, path, headers) {
 
 /**
  * The JavaScript a cold load of `path` fetches: every script of its HTML (`<script src>` and the
- * chunks it preloads), gzip-compressed, without the polyfills only old browsers load (`noModule`).
+ * chunks it preloads) and every chunk its inline RSC payload names (client components the page
+ * hydrates, such as the error boundary's chunk, which React loads as it reads the payload),
+ * gzip-compressed, without the polyfills only old browsers load (`noModule`).
  */
 export async function firstLoadJs(base, path, headers, cache = new Map()) {
   const response = await fetch(`${base}${path}`, { headers: { ...headers, accept: 'text/html' } });
   const html = await response.text();
-  const sources = new Set();
+  // One entry per file: a script tag, a preload and the payload may all name the same chunk.
+  const sources = new Map();
+  const add = (src) => {
+    const url = new URL(src.replaceAll('&amp;', '&'), base);
+    sources.set(url.pathname, url.href);
+  };
+  const polyfills = new Set();
   for (const match of html.matchAll(/<script\b([^>]*)>/g)) {
     const attributes = match[1];
-    if (/\bnoModule\b/i.test(attributes)) continue;
     const src = /\bsrc="([^"]+)"/.exec(attributes)?.[1];
-    if (src) sources.add(src);
+    if (!src) continue;
+    if (/\bnoModule\b/i.test(attributes)) polyfills.add(new URL(src.replaceAll('&amp;', '&'), base).pathname);
+    else add(src);
   }
   for (const match of html.matchAll(/<link\b([^>]*)>/g)) {
     const attributes = match[1];
     if (!/rel="(?:preload|modulepreload)"/.test(attributes) || !/as="script"/.test(attributes)) continue;
     const href = /\bhref="([^"]+)"/.exec(attributes)?.[1];
-    if (href) sources.add(href);
+    if (href) add(href);
+  }
+  // The RSC payload inlined in the HTML (`self.__next_f.push`) names chunks as `/_next/static/…`
+  // or, in the client references' chunk lists, as `static/chunks/…`.
+  for (const match of html.matchAll(/(?:\/_next\/)?static\/chunks\/[\w.~()[\]@%-]+(?:\/[\w.~()[\]@%-]+)*\.js/g)) {
+    const src = match[0].startsWith('/_next/') ? match[0] : `/_next/${match[0]}`;
+    if (!polyfills.has(src)) add(src);
   }
   let gzipBytes = 0;
-  for (const src of sources) {
-    const url = new URL(src.replaceAll('&amp;', '&'), base).href;
+  for (const url of sources.values()) {
     if (!cache.has(url)) {
       const script = Buffer.from(await (await fetch(url)).arrayBuffer());
       cache.set(url, gzipSync(script, { level: 9 }).length);

@@ -1,0 +1,88 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithIntl } from '@/test-support/render-with-intl';
+import { navItemsFor } from '@/lib/navigation';
+import { AppNavbar, type AppNavbarProps } from './app-navbar';
+
+let mockPathname = '/';
+jest.mock('next/navigation', () => ({
+  usePathname: () => mockPathname,
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }),
+}));
+// The language switch's server action (its own behaviour is covered by the English journeys).
+jest.mock('@/lib/i18n/set-locale-action', () => ({ setLocaleAction: jest.fn() }));
+// The badges ask the API from the browser; here they only show where they are placed.
+jest.mock('./approvals-badge', () => ({ ApprovalsBadge: () => <span data-testid="approvals-badge" /> }));
+jest.mock('./tasks-badge', () => ({ TasksBadge: () => <span data-testid="tasks-badge" /> }));
+const mockSignOut = jest.fn((_callbackUrl: string) => Promise.resolve());
+jest.mock('@/lib/auth/browser-auth', () => ({ signOut: (callbackUrl: string) => mockSignOut(callbackUrl) }));
+
+const user = { firstName: 'Anna', lastName: 'Albrecht', email: 'anna@example.com', role: 'admin' } as const;
+const everything = navItemsFor(() => true);
+
+function renderNavbar(props: Partial<AppNavbarProps> = {}) {
+  return renderWithIntl(
+    <AppNavbar user={user} sections={everything} profileHref="/profil/" isDecider={false} {...props} />,
+  );
+}
+
+const mainNavigation = () => screen.getByRole('list', { name: 'Hauptnavigation' });
+
+describe('AppNavbar', () => {
+  beforeEach(() => {
+    mockPathname = '/';
+    mockSignOut.mockClear();
+  });
+
+  it('links the start page and exactly the sections it is given, in their order', () => {
+    renderNavbar({ sections: everything.filter((item) => item.labelKey !== 'whitelist') });
+    const links = within(mainNavigation()).getAllByRole('link');
+    // Jest's next/link drops the trailing slash the app's config keeps.
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')?.replace(/(.)\/$/, '$1')])).toEqual([
+      ['Start', '/'],
+      ['Konten', '/accounts'],
+      ['Benutzer', '/benutzer'],
+      ['Dokumente', '/dokumente'],
+      ['Aufgaben', '/tasks'],
+      ['Freigaben', '/freigaben'],
+      ['Historie', '/historie'],
+    ]);
+  });
+
+  it('marks the section of the current page, and the start page only on itself', () => {
+    mockPathname = '/accounts/123/edit/';
+    renderNavbar();
+    expect(screen.getByRole('link', { name: 'Konten' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Start' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows the approvals badge only to deciders, and the tasks badge to everyone', async () => {
+    const { unmount } = renderNavbar({ isDecider: false });
+    expect(await screen.findByTestId('tasks-badge')).toBeInTheDocument();
+    expect(screen.queryByTestId('approvals-badge')).not.toBeInTheDocument();
+    unmount();
+    renderNavbar({ isDecider: true });
+    const approvals = screen.getByRole('link', { name: /Freigaben/ });
+    expect(await within(approvals).findByTestId('approvals-badge')).toBeInTheDocument();
+  });
+
+  it('offers the profile only when it has a link for it', () => {
+    const { unmount } = renderNavbar({ profileHref: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Anna Albrecht' }));
+    expect(screen.queryByRole('link', { name: 'Profil' })).not.toBeInTheDocument();
+    unmount();
+    renderNavbar();
+    fireEvent.click(screen.getByRole('button', { name: 'Anna Albrecht' }));
+    expect(screen.getByRole('link', { name: 'Profil' }).getAttribute('href')).toMatch(/^\/profil\/?$/);
+    expect(screen.getByTestId('user-menu')).toHaveTextContent('anna@example.comAdministrator');
+  });
+
+  it('signs out through next-auth and says so while it does', async () => {
+    renderNavbar();
+    fireEvent.click(screen.getByRole('button', { name: 'Anna Albrecht' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    });
+    expect(mockSignOut).toHaveBeenCalledWith('/login/?reason=signed-out');
+    expect(screen.getByRole('button', { name: 'Abmelden …' })).toBeDisabled();
+  });
+});
