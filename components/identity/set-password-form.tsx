@@ -6,12 +6,13 @@ import { useTranslations } from 'next-intl';
 import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
 import { FormField } from '@/components/ui/form/form-field';
 import { applyServerErrors } from '@/components/ui/form/apply-server-errors';
-import { useZodForm } from '@/components/ui/form/use-zod-form';
+import { useLightForm } from '@/components/ui/form/use-light-form';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user-rules';
 import { activateAction, resetPasswordAction } from './identity-actions';
 import { tokenProblemOf, type TokenProblem } from './token-problem';
 import { TokenProblemView } from './token-problem-view';
-import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
+import { useProblemText } from '@/components/ui/form/problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 import { SubmitButton } from '@/components/record/submit-button';
 
 interface SetPasswordValues {
@@ -36,16 +37,16 @@ const PASSWORD_PATHS = new Set(['password', 'newPassword']);
 export function SetPasswordForm({ token, purpose }: SetPasswordFormProps) {
   const t = useTranslations('identity');
   const problemText = useProblemText();
-  const apiProblemText = useApiProblemText();
+  // The refusal texts load with the first refusal (issue 15).
+  const apiProblemText = useLazyApiProblemText();
   const router = useRouter();
   const [problem, setProblem] = useState<TokenProblem | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [isDone, setDone] = useState(false);
   const mismatch = t('password.mismatch');
   const loadSchema = () => import('./set-password-schema').then((module) => module.setPasswordSchema(mismatch));
-  const form = useZodForm<SetPasswordValues, SetPasswordValues>(loadSchema, {
-    defaultValues: { password: '', passwordRepeat: '' },
-  });
+  // Two fields, opened from e-mails: no react-hook-form (useLightForm says why).
+  const form = useLightForm(loadSchema, { password: '', passwordRepeat: '' });
   const { errors, submitCount } = form.formState;
   const isBusy = form.formState.isSubmitting || isDone;
 
@@ -73,7 +74,7 @@ export function SetPasswordForm({ token, purpose }: SetPasswordFormProps) {
       });
       if (applied.length > 0) return;
     }
-    setFailure(apiProblemText(result.error));
+    setFailure(await apiProblemText(result.error).catch(() => result.error.message));
   }
 
   if (problem) return <TokenProblemView problem={problem} purpose={purpose} />;

@@ -7,7 +7,8 @@ import { applyServerErrors, type ServerErrorDetail } from '@/components/ui/form/
 import { useIdempotencyKey } from '@/components/ui/form/use-idempotency-key';
 import { useToast, type ToastInput } from '@/components/ui/toast-provider';
 import type { ActionError, ActionResult } from '@/lib/api-client/action';
-import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
+import { useProblemText } from '@/components/ui/form/problem-text';
+import { useApiProblemText } from '@/components/ui/form/api-problem-text';
 
 interface VersionedRecord {
   id: string;

@@ -27,7 +27,7 @@ import {
   type ComparableUserValues,
 } from './user-conflict-panel';
 import { inviteUserAction, updateUserAction } from './user-actions';
-import { useApiProblemText } from '@/components/ui/form/problem-text';
+import { useApiProblemText } from '@/components/ui/form/api-problem-text';
 
 /** What the form holds while the user types; `email` only when inviting. */
 export interface UserFormValues {

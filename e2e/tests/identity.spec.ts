@@ -118,6 +118,35 @@ test.describe('identity', () => {
     await again.close();
   });
 
+  test('the public forms check what is typed in the browser before anything is sent', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') sent.push(request.url());
+    });
+    await page.goto('/pw-vergessen/');
+    const email = page.getByLabel(field('E-Mail-Adresse'));
+    await email.fill('keine-adresse');
+    await email.blur();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Keine gültige E-Mail-Adresse.')).toBeVisible();
+    await email.fill('jemand@example.com');
+    await expect(email).not.toHaveAttribute('aria-invalid');
+
+    await page.goto('/pw-reset/?token=garbage');
+    const password = page.getByLabel(field('Neues Passwort'));
+    const repeat = page.getByLabel(field('Neues Passwort wiederholen'));
+    await password.fill('kurz');
+    await repeat.fill('anders');
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    // The summary takes the focus and names both fields; nothing went to the server.
+    const summary = page.getByTestId('form-error-summary');
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText('Neues Passwort wiederholen');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(repeat).toHaveAccessibleDescription('Die beiden Passwörter stimmen nicht überein.');
+    expect(sent).toEqual([]);
+  });
+
   test('an unusable link explains what happened and offers a way forward', async ({ page }) => {
     await page.goto('/pw-reset/?token=garbage');
     await page.getByLabel(field('Neues Passwort')).fill('Ein-langes-Passwort-2026');

@@ -4,7 +4,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { catalogues } from '@/lib/i18n/catalogue';
 import { accountCreateSchema } from '@/lib/schemas/account';
 import { ERROR_CODES } from '@/lib/schemas/common';
-import { useApiProblemText, useProblemText } from './problem-text';
+import { useProblemText } from './problem-text';
+import { useApiProblemText } from './api-problem-text';
 
 function hooks(locale: 'de' | 'en') {
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -1,9 +1,7 @@
 'use client';
 
-import { useCallback, useMemo } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
-import apiErrorsDe from '@/lib/i18n/messages/api-errors.de.json';
-import apiErrorsEn from '@/lib/i18n/messages/api-errors.en.json';
+import { useCallback } from 'react';
+import { useTranslations } from 'next-intl';
 import { isProblemKey, problemKeyOf } from '@/lib/schemas/problems';
 
 /** A validation problem as the API's `details` carry it, or a form's field error. */
@@ -13,13 +11,6 @@ export interface ProblemLike {
   /** The key in the catalogue `validation.*`. */
   code?: string;
   params?: Record<string, string | number>;
-}
-
-/** An API error body (lib/schemas/common errorBodySchema) as the client sees it. */
-export interface ApiProblemLike {
-  code?: string;
-  message?: string;
-  details?: readonly ProblemLike[] | null;
 }
 
 export type ProblemText = (problem: string | ProblemLike) => string;
@@ -40,36 +31,4 @@ export function useProblemText(): ProblemText {
     },
     [t],
   );
-}
-
-type ApiErrorCode = keyof typeof apiErrorsDe;
-const API_ERROR_TEXTS: Record<string, Record<ApiErrorCode, string>> = { de: apiErrorsDe, en: apiErrorsEn };
-
-/**
- * The text of a refused API call, for a toast or an alert: its first detail's problem when it has
- * one, else the catalogue's text for the error code (`errors.api.<code>`), else the message. The
- * error texts come with this module (only pages that call the API from the browser load it), not
- * through the client messages every page's RSC payload would carry (issue 15).
- */
-export function useApiProblemText(): (error: ApiProblemLike) => string {
-  const locale = useLocale();
-  const tValidation = useTranslations('validation');
-  return useMemo(() => apiProblemTextFor(locale, tValidation), [locale, tValidation]);
-}
-
-/** {@link useApiProblemText} outside a component: for `use-lazy-api-problem-text.ts`, which loads this module on demand. */
-export function apiProblemTextFor(
-  locale: string,
-  tValidation: ReturnType<typeof useTranslations<'validation'>>,
-): (error: ApiProblemLike) => string {
-  const texts = API_ERROR_TEXTS[locale] ?? apiErrorsDe;
-  return (error) => {
-    for (const detail of error.details ?? []) {
-      const key = detail.code && isProblemKey(detail.code) ? detail.code : problemKeyOf(detail.message ?? '');
-      if (key && key !== 'invalid' && tValidation.has(key)) return tValidation(key, detail.params);
-    }
-    const code = error.code;
-    if (code && Object.hasOwn(texts, code)) return texts[code as ApiErrorCode];
-    return error.message || texts.internal;
-  };
 }

@@ -2,7 +2,7 @@
 
 import { useCallback } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { ApiProblemLike } from './problem-text';
+import type { ApiProblemLike } from './api-problem-text';
 
 /**
  * `useApiProblemText` for components that show a refusal only now and then (a list row's quick
@@ -13,7 +13,7 @@ export function useLazyApiProblemText(): (error: ApiProblemLike) => Promise<stri
   const locale = useLocale();
   const tValidation = useTranslations('validation');
   return useCallback(
-    async (error) => (await import('./problem-text')).apiProblemTextFor(locale, tValidation)(error),
+    async (error) => (await import('./api-problem-text')).apiProblemTextFor(locale, tValidation)(error),
     [locale, tValidation],
   );
 }

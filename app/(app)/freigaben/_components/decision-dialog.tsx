@@ -9,7 +9,7 @@ import { useTranslations } from 'next-intl';
 import { FieldDiffTable } from '@/components/history/field-diff-table';
 import type { ActionResult } from '@/lib/api-client/action';
 import { approvalSchema, type Approval } from '@/lib/schemas/approval';
-import { useApiProblemText } from '@/components/ui/form/problem-text';
+import { useApiProblemText } from '@/components/ui/form/api-problem-text';
 
 export type Decision = 'approve' | 'reject' | 'withdraw';
 

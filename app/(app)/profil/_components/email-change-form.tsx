@@ -7,7 +7,8 @@ import { FormField } from '@/components/ui/form/form-field';
 import { applyServerErrors } from '@/components/ui/form/apply-server-errors';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { changeEmailAction } from './profile-actions';
-import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
+import { useProblemText } from '@/components/ui/form/problem-text';
+import { useApiProblemText } from '@/components/ui/form/api-problem-text';
 import { SubmitButton } from '@/components/record/submit-button';
 
 interface EmailChangeValues {

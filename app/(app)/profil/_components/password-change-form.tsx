@@ -9,7 +9,8 @@ import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { useToast } from '@/components/ui/toast-provider';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user-rules';
 import { changePasswordAction } from './profile-actions';
-import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
+import { useProblemText } from '@/components/ui/form/problem-text';
+import { useApiProblemText } from '@/components/ui/form/api-problem-text';
 import { SubmitButton } from '@/components/record/submit-button';
 
 interface PasswordChangeValues {

@@ -16,7 +16,7 @@ import { LOCALES, type Locale } from '@/lib/schemas/locales';
 import type { User } from '@/lib/schemas/user';
 import { UserConflictPanel, comparableFromUser } from '@/components/users/user-conflict-panel';
 import { updateProfileAction } from './profile-actions';
-import { useApiProblemText } from '@/components/ui/form/problem-text';
+import { useApiProblemText } from '@/components/ui/form/api-problem-text';
 
 interface PersonalValues {
   firstName: string;

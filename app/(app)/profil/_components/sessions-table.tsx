@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format/date';
 import type { SessionInfo } from '@/lib/schemas/user';
 import { revokeOtherSessionsAction, revokeSessionAction } from './profile-actions';
 import { describeUserAgent } from './user-agent';
-import { useApiProblemText } from '@/components/ui/form/problem-text';
+import { useApiProblemText } from '@/components/ui/form/api-problem-text';
 
 /**
  * The user's live sessions, this one marked. Others can be ended one by one or all at once

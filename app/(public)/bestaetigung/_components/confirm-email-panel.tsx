@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { confirmEmailAction } from '@/components/identity/identity-actions';
 import { tokenProblemOf, type TokenProblem } from '@/components/identity/token-problem';
 import { TokenProblemView } from '@/components/identity/token-problem-view';
-import { useApiProblemText } from '@/components/ui/form/problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
 export interface ConfirmEmailPanelProps {
   token: string;
@@ -19,7 +19,8 @@ export interface ConfirmEmailPanelProps {
  */
 export function ConfirmEmailPanel({ token, isSignedIn }: ConfirmEmailPanelProps) {
   const t = useTranslations('identity.confirm');
-  const apiProblemText = useApiProblemText();
+  // The refusal texts load with the first refusal: this page is opened from an e-mail (issue 15).
+  const apiProblemText = useLazyApiProblemText();
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [problem, setProblem] = useState<TokenProblem | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,7 +36,7 @@ export function ConfirmEmailPanel({ token, isSignedIn }: ConfirmEmailPanelProps)
     setState('idle');
     const tokenProblem = tokenProblemOf(result.error);
     if (tokenProblem) setProblem(tokenProblem);
-    else setFailure(apiProblemText(result.error));
+    else setFailure(await apiProblemText(result.error).catch(() => result.error.message));
   }
 
   if (problem) return <TokenProblemView problem={problem} purpose="confirm" isSignedIn={isSignedIn} />;

@@ -6,14 +6,11 @@ import { useTranslations } from 'next-intl';
 import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
 import { FormField } from '@/components/ui/form/form-field';
 import { applyServerErrors } from '@/components/ui/form/apply-server-errors';
-import { useZodForm } from '@/components/ui/form/use-zod-form';
+import { useLightForm } from '@/components/ui/form/use-light-form';
 import { forgotPasswordAction } from '@/components/identity/identity-actions';
-import { useApiProblemText, useProblemText } from '@/components/ui/form/problem-text';
+import { useProblemText } from '@/components/ui/form/problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 import { SubmitButton } from '@/components/record/submit-button';
-
-interface ForgotPasswordValues {
-  email: string;
-}
 
 const loadSchema = () => import('./forgot-password-schema').then((module) => module.forgotPasswordSchema);
 
@@ -24,14 +21,16 @@ const loadSchema = () => import('./forgot-password-schema').then((module) => mod
 export function ForgotPasswordForm() {
   const t = useTranslations('identity.forgot');
   const problemText = useProblemText();
-  const apiProblemText = useApiProblemText();
+  // The refusal texts load with the first refusal (issue 15).
+  const apiProblemText = useLazyApiProblemText();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm<ForgotPasswordValues, ForgotPasswordValues>(loadSchema, { defaultValues: { email: '' } });
+  // One field, opened from e-mails: no react-hook-form (useLightForm says why).
+  const form = useLightForm(loadSchema, { email: '' });
   const { errors, submitCount } = form.formState;
   const isBusy = form.formState.isSubmitting;
 
-  async function onSubmit(values: ForgotPasswordValues) {
+  async function onSubmit(values: { email: string }) {
     setFailure(null);
     const result = await forgotPasswordAction(values.email);
     if (result.ok) {
@@ -42,7 +41,7 @@ export function ForgotPasswordForm() {
       applyServerErrors(form.setError, result.error.details, { fields: ['email'], translate: problemText });
       return;
     }
-    setFailure(apiProblemText(result.error));
+    setFailure(await apiProblemText(result.error).catch(() => result.error.message));
   }
 
   if (sentTo) {

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-provider';
 import { deleteWhitelistEntryAction } from '@/components/whitelist/whitelist-actions';
 import { hrefs } from '@/lib/hrefs';
-import { useApiProblemText } from '@/components/ui/form/problem-text';
+import { useApiProblemText } from '@/components/ui/form/api-problem-text';
 
 /** Deletes the entry (against the version shown) after a confirmation, then goes back to the account's list. */
 export function WhitelistDeleteButton({
