@@ -43,7 +43,7 @@ export function AppNavbar({ user, sections, profileHref, isDecider }: AppNavbarP
   const navLink = (href: string, label: ReactNode) => (
     <Link
       href={href}
-      className={`nav-link${isActive(href) ? ' active' : ''}`}
+      className={`nav-link text-nowrap${isActive(href) ? ' active' : ''}`}
       aria-current={isActive(href) ? 'page' : undefined}
       onClick={collapse}
     >
@@ -54,9 +54,11 @@ export function AppNavbar({ user, sections, profileHref, isDecider }: AppNavbarP
   // Bootstrap's navbar markup and classes; react-bootstrap's Navbar, Nav and NavDropdown brought
   // Popper, transitions and their overlay kit to every signed-in page (issue 15).
   return (
-    <nav className="navbar navbar-expand-lg bg-dark d-print-none" data-bs-theme="dark">
-      <div className="container">
-        <Link href="/" className="navbar-brand" onClick={collapse}>
+    // Expanded from 1200 px on, over the window's whole width (the eight sections, the language and
+    // the user's name need it); narrower windows get the toggler. globals.css fits the brand.
+    <nav className="navbar navbar-expand-xl bg-dark d-print-none" data-bs-theme="dark">
+      <div className="container-fluid">
+        <Link href="/" className="navbar-brand app-brand" onClick={collapse}>
           Employee Benefits Master Tool
         </Link>
         <button
@@ -85,7 +87,7 @@ export function AppNavbar({ user, sections, profileHref, isDecider }: AppNavbarP
               </li>
             ))}
           </ul>
-          <div className="d-flex align-items-lg-center gap-2 flex-column flex-lg-row">
+          <div className="d-flex align-items-xl-center gap-2 flex-column flex-xl-row">
             <LanguageSwitch />
             <div className="navbar-nav">
               <UserMenu title={`${user.firstName} ${user.lastName}`} label={t('userMenu')} testId="user-menu">

@@ -65,8 +65,10 @@ export function UserMenu({
         aria-haspopup="true"
         aria-controls={menuId}
         onClick={() => setOpen((open) => !open)}
+        title={title}
       >
-        {title}
+        {/* A long name is cut with "…" (the tooltip has it whole), so the navbar keeps to one line. */}
+        <span className="app-user-menu-title">{title}</span>
       </button>
       <div id={menuId} className={`dropdown-menu dropdown-menu-end${isOpen ? ' show' : ''}`} data-bs-popper="static">
         {isOpen && children(() => setOpen(false))}

@@ -65,6 +65,36 @@ test.describe('app shell', () => {
     await expect(page.getByText('admin@example.com')).toBeVisible();
   });
 
+  test('the navbar fits the window at laptop and phone widths: no sideways scrolling', async ({ page, signIn }) => {
+    await signIn('admin');
+    const nav = page.getByRole('navigation').first();
+    const toggler = nav.getByRole('button', { name: 'Navigation ein- oder ausblenden' });
+    // 1280 and 1366 are the common laptop widths; the eight sections, both badges, the language
+    // and the name once scrolled the page sideways there.
+    for (const width of [1920, 1366, 1280, 1200, 1199, 390, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      // The badges answer after hydration and widen their links: measure once both have answered.
+      const badges = Promise.all([
+        page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/ui/approvals')),
+        page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/ui/tasks')),
+      ]);
+      await page.goto('/');
+      await badges;
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `sideways scrolling at ${width} px`).toBe(0);
+      if (width >= 1200) {
+        await expect(toggler).toBeHidden();
+        await expect(nav.getByRole('link', { name: 'Whitelist' })).toBeInViewport();
+        await expect(page.getByTestId('user-menu')).toBeInViewport();
+      } else {
+        await expect(toggler).toBeVisible();
+        await toggler.click();
+        await expect(nav.getByRole('link', { name: 'Whitelist' })).toBeVisible();
+        await expect(page.getByTestId('user-menu')).toBeVisible();
+      }
+    }
+  });
+
   test('a session the API no longer accepts sends the user to the login page', async ({ page, signIn, context }) => {
     await signIn('admin');
     await page.goto('/');
