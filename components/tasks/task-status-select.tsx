@@ -90,7 +90,7 @@ export function TaskStatusSelect({ id, title, status, version, disabled }: TaskS
 
   return (
     <select
-      className="form-select form-select-sm"
+      className="form-select form-select-sm task-status-select"
       aria-label={t('quickStatus.label', { title })}
       value={pending ?? confirmed.status}
       disabled={disabled || isPending}

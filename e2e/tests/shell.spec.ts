@@ -95,6 +95,17 @@ test.describe('app shell', () => {
     }
   });
 
+  test('on a phone a wide table scrolls inside itself, not the page', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/freigaben/', '/dokumente/', '/profil/', '/accounts/']) {
+      await page.goto(path);
+      await expect(page.locator('.table-responsive table').first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `sideways scrolling on ${path}`).toBe(0);
+    }
+  });
+
   test('a session the API no longer accepts sends the user to the login page', async ({ page, signIn, context }) => {
     await signIn('admin');
     await page.goto('/');
