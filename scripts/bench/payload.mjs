@@ -31,8 +31,9 @@ export async function firstLoadJs(base, path, headers, cache = new Map()) {
   const html = await response.text();
   // One entry per file: a script tag, a preload and the payload may all name the same chunk.
   const sources = new Map();
+  const urlOf = (src) => new URL(src.replaceAll('&amp;', '&'), base);
   const add = (src) => {
-    const url = new URL(src.replaceAll('&amp;', '&'), base);
+    const url = urlOf(src);
     sources.set(url.pathname, url.href);
   };
   const polyfills = new Set();
@@ -40,7 +41,7 @@ export async function firstLoadJs(base, path, headers, cache = new Map()) {
     const attributes = match[1];
     const src = /\bsrc="([^"]+)"/.exec(attributes)?.[1];
     if (!src) continue;
-    if (/\bnoModule\b/i.test(attributes)) polyfills.add(new URL(src.replaceAll('&amp;', '&'), base).pathname);
+    if (/\bnoModule\b/i.test(attributes)) polyfills.add(urlOf(src).pathname);
     else add(src);
   }
   for (const match of html.matchAll(/<link\b([^>]*)>/g)) {
