@@ -2,7 +2,7 @@
 import type { Config } from 'jest';
 import nextJest from 'next/jest.js';
 
-// next/jest loads next.config.mjs and .env files and compiles TypeScript/JSX with SWC, as the build does.
+// next/jest loads next.config.ts and .env files and compiles TypeScript/JSX with SWC, as the build does.
 const createJestConfig = nextJest({ dir: './' });
 
 const config: Config = {

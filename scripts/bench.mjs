@@ -6,7 +6,7 @@
  *  2. fills a database with the scale seed (`db:seed --scale`: 100,000 accounts, 1,000,000
  *     changes, 200,000 whitelist entries on top of the demo data) in a temporary DATA_DIR, or
  *     reuses BENCH_DATA_DIR when that has been scale-seeded before;
- *  3. starts `next start` in production mode on a free port (3300 upwards);
+ *  3. starts the production server (`scripts/server.mjs`, as `npm start` does) on a free port (3300 upwards);
  *  4. signs in as admin@example.com through next-auth (pages) and the API (Bearer token);
  *  5. loads each target with a fixed number of keep-alive connections for a bounded time: the
  *     baseline (`/keine-berechtigung/`, a trivial authenticated page), the dashboard `/`, the
@@ -135,7 +135,7 @@ async function stopServer() {
   const exited = new Promise((resolve) => server.once('exit', resolve));
   const signal = (name) => {
     try {
-      process.kill(-server.pid, name); // the group of `next start` and anything it spawned
+      process.kill(-server.pid, name); // the server's group and anything it spawned
     } catch {
       // Already gone.
     }
@@ -185,8 +185,8 @@ function baseEnv(dataDir, port) {
     SEED_DEMO: 'true',
     NEXTAUTH_SECRET: 'bench-nextauth-secret-only-for-benchmarks-0123456789',
     API_TOKEN_SECRET: 'bench-api-token-secret-only-for-benchmarks-0123456789',
-    // `next start` gives the app no socket address; the bench stands in for a proxy and each
-    // sign-in speaks from the X-Forwarded-For address it sends.
+    // The bench stands in for a proxy: each sign-in speaks from the X-Forwarded-For address it
+    // sends, so the per-address sign-in limit does not trip.
     TRUSTED_PROXY_HOPS: '1',
   };
   delete env.DATABASE_URL;
@@ -261,9 +261,8 @@ async function seed(dataDir) {
 }
 
 async function startServer(dataDir, port) {
-  const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  console.log(`Starting next start on http://127.0.0.1:${port} …`);
-  const server = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  console.log(`Starting the production server (scripts/server.mjs) on http://127.0.0.1:${port} …`);
+  const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
     cwd: root,
     // The settings `npm start` uses, so the figures are those of the documented set-up.
     env: serverProcessEnv(baseEnv(dataDir, port)),

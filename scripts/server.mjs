@@ -13,6 +13,7 @@
  * `x-benefits-peer-address` after dropping any copy the client sent (lib/client-address.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,8 +41,23 @@ process.env.BENEFITS_PEER_ADDRESS_RECORDED = '1';
 const drainPass = randomBytes(24).toString('base64url');
 process.env.BENEFITS_DRAIN_PASS = drainPass;
 
+/**
+ * The configuration `next build` serialised (as Next's own standalone server uses it): the server
+ * then neither transpiles next.config.ts (which loads Next's native SWC binding, ~27 MiB resident
+ * for nothing else) nor loads next-intl's build plugin, and runs with exactly what was built.
+ */
+function builtNextConfig() {
+  try {
+    return JSON.parse(readFileSync(path.join(root, '.next', 'required-server-files.json'), 'utf8')).config;
+  } catch {
+    return undefined;
+  }
+}
+const builtConfig = builtNextConfig();
+if (builtConfig) process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(builtConfig);
+
 const { default: next } = await import('next');
-const app = next({ dev: false, dir: root, port, hostname: 'localhost' });
+const app = next({ dev: false, dir: root, port, hostname: 'localhost', ...(builtConfig ? { conf: builtConfig } : {}) });
 const handle = app.getRequestHandler();
 
 /** Open requests per connection, so a connection can be closed as soon as it has none. */

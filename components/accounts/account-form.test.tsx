@@ -100,7 +100,7 @@ function cellText(cell: Element): string {
 }
 
 beforeAll(() => {
-  // next.config.mjs has `trailingSlash: true`; next/link reads it from here.
+  // next.config.ts has `trailingSlash: true`; next/link reads it from here.
   process.env.__NEXT_TRAILING_SLASH = 'true';
 });
 

@@ -51,7 +51,7 @@ function queryOf(href: string | null): SearchParamsRecord {
   return Object.fromEntries(new URL(href ?? '', 'http://localhost').searchParams);
 }
 
-// next.config.mjs has `trailingSlash: true`; the build tells next/link so through this variable.
+// next.config.ts has `trailingSlash: true`; the build tells next/link so through this variable.
 beforeAll(() => {
   process.env.__NEXT_TRAILING_SLASH = 'true';
 });

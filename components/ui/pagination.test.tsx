@@ -24,7 +24,7 @@ function pageLinks() {
     .filter((link) => /^\d+$/.test(link.textContent ?? ''));
 }
 
-// next.config.mjs has `trailingSlash: true`; the build tells next/link so through this variable.
+// next.config.ts has `trailingSlash: true`; the build tells next/link so through this variable.
 beforeAll(() => {
   process.env.__NEXT_TRAILING_SLASH = 'true';
 });

@@ -9,7 +9,7 @@ jest.mock('next/navigation', () => ({
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), back: jest.fn(), prefetch: jest.fn() }),
 }));
 
-// next.config.mjs has `trailingSlash: true`; the build tells next/link so through this variable.
+// next.config.ts has `trailingSlash: true`; the build tells next/link so through this variable.
 beforeAll(() => {
   process.env.__NEXT_TRAILING_SLASH = 'true';
 });

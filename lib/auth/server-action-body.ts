@@ -6,7 +6,7 @@
  */
 import { readAtMost } from '@/lib/read-at-most';
 
-/** Next's default `serverActions.bodySizeLimit` (next.config.mjs does not change it). */
+/** Next's default `serverActions.bodySizeLimit` (next.config.ts does not change it). */
 export const SERVER_ACTION_BODY_LIMIT = 1024 * 1024;
 
 /** A Server Action call from the browser's router, the one kind that carries a `Next-Action` header. */

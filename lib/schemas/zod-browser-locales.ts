@@ -1,5 +1,5 @@
 /**
- * Zod's locales as the browser bundle sees them (next.config.mjs aliases zod's internal
+ * Zod's locales as the browser bundle sees them (next.config.ts aliases zod's internal
  * `../locales/index.js` here for the browser): zod re-exports every one of its ~50 locales as a
  * namespace (`z.locales`, `z.core.locales`), which Turbopack cannot tree-shake, so each form page
  * shipped ~36 kB (gzip) of Arabic to Vietnamese error texts. The UI speaks German and English

@@ -1,4 +1,4 @@
-// @ts-check
+import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 
 const securityHeaders = [
@@ -8,8 +8,7 @@ const securityHeaders = [
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
 ];
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+const nextConfig: NextConfig = {
   trailingSlash: true,
   poweredByHeader: false,
   reactStrictMode: true,
@@ -36,16 +35,14 @@ const nextConfig = {
 };
 
 /**
- * JavaScript, not TypeScript, and next-intl's plugin only where something is compiled: `next start`
- * transpiles a next.config.ts with Next's native SWC binding, which stays loaded (~27 MiB resident)
- * for nothing else, and importing next-intl/plugin loads @swc/core and @parcel/watcher for its
- * message extractor (~15 MiB more). What the plugin adds (an alias for lib/i18n/request.ts, the
- * precompiled messages and their formatter, env values) is compiled into the bundles, so the
- * production server does not need it.
- *
- * @param {string} phase
+ * next-intl's plugin only where something is compiled: importing next-intl/plugin loads @swc/core and
+ * @parcel/watcher for its message extractor (~15 MiB resident), and what the plugin adds (an alias for
+ * lib/i18n/request.ts, the precompiled messages and their formatter, env values) is compiled into the
+ * bundles, so the production server does not need it. `scripts/server.mjs` does not read this file at
+ * all: it hands Next the configuration the build serialised (scripts/built-next-config.mjs), so
+ * TypeScript here costs the server no SWC binding either (`next start` still transpiles it).
  */
-export default async function config(phase) {
+export default async function config(phase: string): Promise<NextConfig> {
   if (phase === PHASE_PRODUCTION_SERVER) return nextConfig;
   const { default: createNextIntlPlugin } = await import('next-intl/plugin');
   return createNextIntlPlugin({
