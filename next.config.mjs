@@ -11,6 +11,9 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   trailingSlash: true,
+  // The API answers its paths with and without the trailing slash (openapi.json lists them without,
+  // and a generated client need not follow redirects); middleware.ts redirects pages as Next would.
+  skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   reactStrictMode: true,
   // Native and WASM packages must be loaded by Node, not bundled, or every database call fails.
