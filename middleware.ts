@@ -12,6 +12,7 @@ import {
   sessionCookieName,
   sessionCookieOptions,
 } from '@/lib/auth/session-cookie';
+import { trailingSlashPath } from '@/lib/trailing-slash';
 
 /**
  * Guards every page from the one route table (lib/auth/route-table.ts) and refreshes the
@@ -19,6 +20,14 @@ import {
  * Every page answer gets its Content-Security-Policy with a fresh nonce here.
  */
 export async function middleware(req: NextRequest) {
+  // Pages keep Next's trailingSlash redirect, which next.config.mjs skips so the API need not
+  // redirect. On the request's own host, which Next turns into a relative Location, as its own is.
+  const { pathname, search } = req.nextUrl;
+  const served = trailingSlashPath(pathname);
+  if (served !== pathname && !pathname.startsWith('/_next/')) {
+    return NextResponse.redirect(new URL(`${served}${search}`, req.url), 308);
+  }
+
   const nonce = createNonce();
   const isHttps = isHttpsDeployment(process.env.NEXTAUTH_URL);
   const csp = contentSecurityPolicy(nonce, { isDev: process.env.NODE_ENV === 'development', isHttps });
@@ -35,7 +44,6 @@ export async function middleware(req: NextRequest) {
     if (refused) return secure(new NextResponse(null, { status: refused }));
   }
 
-  const { pathname, search } = req.nextUrl;
   const rule = matchRoute(pathname);
   // Unknown paths fall through to the 404 page, which anybody may see.
   if (!rule) return secure(NextResponse.next({ request: { headers: req.headers } }));

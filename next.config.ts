@@ -10,6 +10,9 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   trailingSlash: true,
+  // The API answers its paths with and without the trailing slash (openapi.json lists them without,
+  // and a generated client need not follow redirects); middleware.ts redirects pages as Next would.
+  skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   reactStrictMode: true,
   // Native and WASM packages must be loaded by Node, not bundled, or every database call fails.

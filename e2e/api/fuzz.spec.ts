@@ -33,6 +33,7 @@ type JsonSchema = {
 interface OpenApiOperation {
   parameters?: { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, unknown>;
   security?: unknown[];
 }
 
@@ -113,6 +114,8 @@ interface Case {
   body?: string | Buffer;
   /** Besides any 4xx: a status the case must answer exactly. */
   status?: number;
+  /** The statuses openapi.json documents for the operation: the answer must be one of them. */
+  documented?: string[];
 }
 
 /** Top-level string properties of a body schema (where NUL and friends are tried). */
@@ -217,7 +220,7 @@ function casesFor(path: string, method: Method, operation: OpenApiOperation): Ca
       send(`${key} huge`, json({ ...valid, [key]: `${MARKER}${'x'.repeat(300_000)}` }));
     }
   }
-  return cases;
+  return cases.map((testCase) => ({ ...testCase, documented: Object.keys(operation.responses) }));
 }
 
 async function check(api: ApiClient, token: string, testCase: Case): Promise<string | null> {
@@ -236,6 +239,9 @@ async function check(api: ApiClient, token: string, testCase: Case): Promise<str
   const text = await response.text();
   if (testCase.status !== undefined ? status !== testCase.status : !ERROR_CODES_4XX.has(status)) {
     return `${testCase.name}: ${status} ${text.slice(0, 160)}`;
+  }
+  if (testCase.documented && !testCase.documented.includes(String(status))) {
+    return `${testCase.name}: ${status} is not documented in openapi.json`;
   }
   let body: { statusCode?: unknown; code?: unknown; message?: unknown };
   try {

@@ -49,8 +49,8 @@ export const httpTransport: ApiTransport = (request) => fetch(request, { cache: 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 /**
- * Calls the benefits API. Paths end with `/` (the app runs with trailingSlash, and a POST to a
- * path without it would be redirected). The answer is parsed with the shared zod schema.
+ * Calls the benefits API. Paths end with `/`, the form every deployment answers without a redirect
+ * (older ones redirected the other). The answer is parsed with the shared zod schema.
  */
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,

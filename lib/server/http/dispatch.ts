@@ -1,9 +1,7 @@
 import 'server-only';
 import { NextRequest } from 'next/server';
+import { API_MOUNT } from './api-path';
 import { routeModules } from './route-modules';
-
-/** Where the benefits API is mounted in this app (app/api/v1). */
-export const API_MOUNT = '/api/v1';
 
 type Params = Record<string, string | string[]>;
 type RouteHandler = (req: NextRequest, context: { params: Promise<Params> }) => Response | Promise<Response>;
@@ -71,16 +69,12 @@ function isMoreSpecific(a: string[], b: string[]): boolean {
  * The in-process transport of the API client: hands a `Request` for this app's API to the route
  * handler Next would run for it and returns that handler's `Response` — the same authentication,
  * validation and answers as over HTTP, without a socket, HTTP parsing or a second trip through
- * Next's router. Like Next with `trailingSlash`, a path without its trailing slash is redirected.
+ * Next's router. Like Next here, it answers a path with and without its trailing slash alike.
  */
 export async function dispatchApiRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname !== API_MOUNT && !url.pathname.startsWith(`${API_MOUNT}/`)) {
     throw new TypeError(`dispatchApiRequest: ${url.pathname} is not below ${API_MOUNT}`);
-  }
-  const lastSegment = url.pathname.split('/').at(-1) ?? '';
-  if (lastSegment && !lastSegment.includes('.')) {
-    return new Response(null, { status: 308, headers: { location: `${url.pathname}/${url.search}` } });
   }
   const route = resolveApiRoute(url.pathname.slice(API_MOUNT.length));
   if (!route) throw new TypeError(`dispatchApiRequest: no route for ${url.pathname}`);

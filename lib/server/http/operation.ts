@@ -24,11 +24,29 @@ export interface Operation<
   query?: Q;
   params?: P;
   response?: R;
+  /** Default: 200 with a `response` or `file`, else 204 (successStatusOf). */
   successStatus?: number;
   /** The answer's version, sent as its weak ETag (single records, SPEC §5). */
   etag?(answer: z.output<R>): number;
+  /**
+   * Where the resource a 201 created is read, below the API mount (`(task) => `/tasks/${task.id}``):
+   * sent as its `Location`, a path on the API's own host.
+   */
+  location?(answer: z.output<R>): string;
+  /**
+   * The operation reads `If-Match` (the version from a read's ETag; a stale one → 409): `required`
+   * answers 428 without it (a PATCH also takes the body's `version`), `optional` checks it only when sent.
+   */
+  ifMatch?: 'required' | 'optional';
+  /**
+   * The answer is a file rather than JSON (a CSV export, a document's content): its media types, and
+   * what its ETag is when it has one.
+   */
+  file?: { contentTypes: readonly string[]; etag?: string };
   /** A status other than `successStatus` that depends on the answer (readiness: 503). */
   statusOf?(answer: z.output<R>): number;
+  /** The statuses `statusOf` can choose besides the success status; they answer the `response` schema too. */
+  answerStatuses?: number[];
   /** Headers that depend on the answer (readiness: Retry-After). */
   headersOf?(answer: z.output<R>): Record<string, string>;
   /** Extra error codes the operation answers, documented in the OpenAPI document. */
@@ -58,3 +76,11 @@ export function defineOperation<
 >(operation: Operation<B, Q, P, R, A>): Operation<B, Q, P, R, A> {
   return operation;
 }
+
+/** The status of a successful answer: the declared one, else 200 with a body and 204 without. */
+export function successStatusOf(operation: Operation): number {
+  return operation.successStatus ?? (operation.response || operation.file ? 200 : 204);
+}
+
+/** The answer of every `GET /export/{resource}.csv` (lib/server/http/csv.ts). */
+export const CSV_EXPORT = { contentTypes: ['text/csv'] } as const satisfies Operation['file'];

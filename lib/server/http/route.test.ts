@@ -160,3 +160,25 @@ describe('route(): load shedding', () => {
     expect((await next).status).toBe(200);
   });
 });
+
+describe('route(): what a create answers besides its record', () => {
+  it('names the record’s version (ETag) and where it is read (Location, a path on the API’s host)', async () => {
+    const create = defineOperation({
+      method: 'POST',
+      path: '/probes',
+      summary: 'test create',
+      tag: 'Test',
+      access: 'public',
+      response: z.object({ id: z.string(), version: z.number() }),
+      etag: (record) => record.version,
+      location: (record) => `/probes/${record.id}`,
+      successStatus: 201,
+    });
+    const response = await route(create, async () => ({ id: 'a1', version: 1 }))(request(), {
+      params: Promise.resolve({}),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('etag')).toBe('W/"1"');
+    expect(response.headers.get('location')).toBe('/api/v1/probes/a1');
+  });
+});

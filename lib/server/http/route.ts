@@ -15,7 +15,8 @@ import {
   requestFingerprint,
   runIdempotent,
 } from './idempotency';
-import type { Access, Operation } from './operation';
+import { successStatusOf, type Access, type Operation } from './operation';
+import { API_MOUNT } from './api-path';
 import { readJsonBody } from './read-body';
 import { readMultipartUpload, type MultipartUpload, type StagedFile } from './multipart';
 import { getEnv } from '@/lib/env';
@@ -211,7 +212,8 @@ export function route<Op extends Operation>(
       if (!idempotencyKeySchema.safeParse(key).success) {
         throw new ApiError('bad_request', 'Der Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen.');
       }
-      const fingerprint = requestFingerprint(req.method, req.nextUrl.pathname, rawBody ?? null);
+      // One resource with or without the trailing slash: a retry in the other form is the same request.
+      const fingerprint = requestFingerprint(req.method, req.nextUrl.pathname.replace(/\/$/, ''), rawBody ?? null);
       return runIdempotent({ userId: actor.id, key, fingerprint }, run);
     }
     if (req.method !== 'GET') return run();
@@ -219,12 +221,12 @@ export function route<Op extends Operation>(
     return onceMoreIfConnectionLost(run);
   }
 
-  /** Every JSON answer is checked against the operation's schema; its status and ETag come from the operation. */
+  /** Every JSON answer is checked against the operation's schema; its status, ETag and Location come from the operation. */
   async function answer(ctx: RouteContext<Op>): Promise<Response> {
     const result: unknown = await handler(ctx);
     if (!operation.response) {
       if (result instanceof Response) return result;
-      return jsonResponse(null, operation.successStatus ?? 204);
+      return jsonResponse(null, successStatusOf(operation));
     }
     const output = operation.response.safeParse(result);
     if (!output.success) {
@@ -232,9 +234,11 @@ export function route<Op extends Operation>(
       throw new ApiError('internal', 'Ein interner Fehler ist aufgetreten.');
     }
     const data = output.data;
-    const status = operation.statusOf?.(data) ?? operation.successStatus ?? 200;
+    const status = operation.statusOf?.(data) ?? successStatusOf(operation);
     const headers: Record<string, string> = { ...operation.headersOf?.(data) };
     if (operation.etag) headers.etag = etagFor(operation.etag(data));
+    // A path, not a URL: behind a proxy only the client knows the public host.
+    if (operation.location) headers.location = `${API_MOUNT}${operation.location(data)}`;
     return jsonResponse(data, status, headers);
   }
 }

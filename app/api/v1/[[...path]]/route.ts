@@ -6,4 +6,11 @@ function notFound(): Response {
   return errorResponse(new ApiError('not_found', 'Diesen API-Pfad gibt es nicht.'));
 }
 
-export { notFound as GET, notFound as POST, notFound as PATCH, notFound as PUT, notFound as DELETE };
+export {
+  notFound as GET,
+  notFound as POST,
+  notFound as PATCH,
+  notFound as PUT,
+  notFound as DELETE,
+  notFound as OPTIONS,
+};

@@ -8,4 +8,4 @@ export const GET = route(op.list, ({ actor, query }) => findDocuments(actor, que
 
 export const POST = route(op.create, ({ actor, body, file }) => createDocument(actor, body, file));
 
-export const { PATCH, PUT, DELETE } = otherMethods('GET', 'POST');
+export const { PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET', 'POST');

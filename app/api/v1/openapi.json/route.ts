@@ -11,4 +11,4 @@ let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 // Spread: an object literal type satisfies the answer schema's string-keyed record.
 export const GET = route(op.openapi, async () => ({ ...(document ??= buildOpenApiDocument(operations)) }));
 
-export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');
+export const { POST, PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET');

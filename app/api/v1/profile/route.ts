@@ -11,4 +11,4 @@ export const PATCH = route(op.update, ({ actor, body, req }) =>
   updateProfile(actor, body, requireExpectedVersion(req, body.version)),
 );
 
-export const { POST, PUT, DELETE } = otherMethods('GET', 'PATCH');
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods('GET', 'PATCH');

@@ -8,4 +8,4 @@ export const GET = route(op.list, ({ actor, query }) => findTasks(actor, query))
 
 export const POST = route(op.create, ({ actor, body }) => createTask(actor, body));
 
-export const { PATCH, PUT, DELETE } = otherMethods('GET', 'POST');
+export const { PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET', 'POST');

@@ -8,4 +8,4 @@ export const GET = route(op.list, ({ actor, query }) => findUsers(actor, query))
 
 export const POST = route(op.invite, ({ actor, body }) => inviteUser(actor, body));
 
-export const { PATCH, PUT, DELETE } = otherMethods('GET', 'POST');
+export const { PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET', 'POST');

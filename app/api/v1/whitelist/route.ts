@@ -8,4 +8,4 @@ export const GET = route(op.list, ({ actor, query }) => findWhitelistEntries(act
 
 export const POST = route(op.create, ({ actor, body }) => createWhitelistEntry(actor, body));
 
-export const { PATCH, PUT, DELETE } = otherMethods('GET', 'POST');
+export const { PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET', 'POST');

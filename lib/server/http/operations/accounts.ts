@@ -48,6 +48,7 @@ export const create = defineOperation({
   body: accountCreateSchema,
   response: accountSchema,
   etag: (account) => account.version,
+  location: (account) => `/accounts/${account.id}`,
   successStatus: 201,
   errors: [404],
 });
@@ -75,6 +76,7 @@ export const update = defineOperation({
   body: accountUpdateSchema,
   response: accountUpdateResultSchema,
   etag: (result) => result.account.version,
+  ifMatch: 'required',
   errors: [403, 404, 409, 428],
 });
 
@@ -123,6 +125,7 @@ export const requestActivation = defineOperation({
   params: idParamsSchema,
   body: approvalRequestInputSchema,
   response: approvalRefSchema,
+  location: (approval) => `/approvals/${approval.id}`,
   successStatus: 201,
   errors: [404, 409],
 });
@@ -136,6 +139,7 @@ export const requestArchive = defineOperation({
   params: idParamsSchema,
   body: approvalRequestInputSchema,
   response: approvalRefSchema,
+  location: (approval) => `/approvals/${approval.id}`,
   successStatus: 201,
   errors: [404, 409],
 });

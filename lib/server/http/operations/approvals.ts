@@ -9,7 +9,7 @@ import {
   approvalWithdrawalSchema,
 } from '@/lib/schemas/approval';
 import { idParamsSchema } from '@/lib/schemas/common';
-import { defineOperation } from '../operation';
+import { CSV_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Approvals';
 
@@ -81,5 +81,6 @@ export const exportCsv = defineOperation({
     'The approval list as CSV for German Excel (UTF-8 with BOM, `;`, TT.MM.JJJJ), streamed: same filters and sort as GET /approvals, no paging, only approvals in reach',
   tag: 'Export',
   access: 'approvals.read',
+  file: CSV_EXPORT,
   query: approvalExportQuerySchema,
 });

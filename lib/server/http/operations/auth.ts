@@ -77,7 +77,7 @@ export const ready = defineOperation({
   // Load balancers read the status: 503 takes the instance out of rotation until the database is back.
   statusOf: (readiness) => (readiness.status === 'ready' ? 200 : 503),
   headersOf: (readiness): Record<string, string> => (readiness.status === 'ready' ? {} : { 'retry-after': '2' }),
-  errors: [503],
+  answerStatuses: [503],
   usesDatabase: false,
 });
 

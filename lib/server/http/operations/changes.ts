@@ -1,7 +1,7 @@
 import 'server-only';
 import { changeExportQuerySchema, changeListQuerySchema, changeListSchema, changeSchema } from '@/lib/schemas/change';
 import { idParamsSchema } from '@/lib/schemas/common';
-import { defineOperation } from '../operation';
+import { CSV_EXPORT, defineOperation } from '../operation';
 
 const tag = 'History';
 
@@ -34,5 +34,6 @@ export const exportCsv = defineOperation({
     'The history as CSV for German Excel (UTF-8 with BOM, `;`), streamed: same filters as GET /changes, no paging, only entries in reach',
   tag: 'Export',
   access: 'history.read',
+  file: CSV_EXPORT,
   query: changeExportQuerySchema,
 });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { idParamsSchema } from '@/lib/schemas/common';
+import { DOCUMENT_FILE_TYPES } from '@/lib/schemas/document-files';
 import {
   documentContentQuerySchema,
   documentCreateFieldsSchema,
@@ -11,7 +12,7 @@ import {
   documentVersionFieldsSchema,
   documentVersionParamsSchema,
 } from '@/lib/schemas/document';
-import { defineOperation } from '../operation';
+import { CSV_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Documents';
 
@@ -37,6 +38,7 @@ export const create = defineOperation({
   body: documentCreateFieldsSchema,
   response: documentSchema,
   etag: (document) => document.version,
+  location: (document) => `/documents/${document.id}`,
   successStatus: 201,
   errors: [404, 413, 415],
 });
@@ -63,6 +65,7 @@ export const update = defineOperation({
   body: documentUpdateSchema,
   response: documentSchema,
   etag: (document) => document.version,
+  ifMatch: 'required',
   errors: [404, 409, 428],
 });
 
@@ -73,6 +76,7 @@ export const remove = defineOperation({
   tag,
   access: 'documents.write',
   params: idParamsSchema,
+  ifMatch: 'required',
   errors: [404, 409, 428],
 });
 
@@ -88,6 +92,8 @@ export const addVersion = defineOperation({
   body: documentVersionFieldsSchema,
   response: documentSchema,
   etag: (document) => document.version,
+  location: (document) => `/documents/${document.id}/versions/${document.currentVersion}/content`,
+  ifMatch: 'optional',
   successStatus: 201,
   errors: [404, 409, 413, 415],
 });
@@ -101,6 +107,7 @@ export const content = defineOperation({
   access: 'documents.read',
   params: documentVersionParamsSchema,
   query: documentContentQuerySchema,
+  file: { contentTypes: DOCUMENT_FILE_TYPES.map((type) => type.mimeType), etag: 'The file’s SHA-256 (a strong ETag).' },
   errors: [404],
 });
 
@@ -111,5 +118,6 @@ export const exportCsv = defineOperation({
     'The document list as CSV for German Excel (UTF-8 with BOM, `;`, TT.MM.JJJJ), streamed: same filters and sort as GET /documents, no paging, only documents in reach',
   tag: 'Export',
   access: 'documents.read',
+  file: CSV_EXPORT,
   query: documentExportQuerySchema,
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { accountExportQuerySchema } from '@/lib/schemas/account';
-import { defineOperation } from '../operation';
+import { CSV_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Export';
 
@@ -11,5 +11,6 @@ export const accountsCsv = defineOperation({
     'The account list as CSV for German Excel (UTF-8 with BOM, `;`, TT.MM.JJJJ), streamed: same filters, sort and views as GET /accounts, no paging, only rows in reach',
   tag,
   access: 'accounts.read',
+  file: CSV_EXPORT,
   query: accountExportQuerySchema,
 });

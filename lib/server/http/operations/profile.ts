@@ -32,6 +32,7 @@ export const update = defineOperation({
   body: profileUpdateSchema,
   response: profileSchema,
   etag: (profile) => profile.version,
+  ifMatch: 'required',
   errors: [409, 428],
 });
 
@@ -44,6 +45,8 @@ export const changePassword = defineOperation({
   access: 'authenticated',
   body: passwordChangeSchema,
   successStatus: 204,
+  // 423: too many wrong current passwords lock the sign-in, as at sign-in.
+  errors: [423],
 });
 
 export const changeEmail = defineOperation({
@@ -56,6 +59,7 @@ export const changeEmail = defineOperation({
   body: emailChangeSchema,
   response: acceptedSchema,
   successStatus: 202,
+  errors: [423],
 });
 
 export const sessions = defineOperation({

@@ -11,7 +11,7 @@ import {
   taskSchema,
   taskUpdateSchema,
 } from '@/lib/schemas/task';
-import { defineOperation } from '../operation';
+import { CSV_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Tasks';
 
@@ -36,6 +36,7 @@ export const create = defineOperation({
   body: taskCreateSchema,
   response: taskSchema,
   etag: (task) => task.version,
+  location: (task) => `/tasks/${task.id}`,
   successStatus: 201,
 });
 
@@ -83,6 +84,7 @@ export const update = defineOperation({
   body: taskUpdateSchema,
   response: taskSchema,
   etag: (task) => task.version,
+  ifMatch: 'required',
   errors: [404, 409, 428],
 });
 
@@ -94,6 +96,7 @@ export const remove = defineOperation({
   access: 'tasks.write',
   params: idParamsSchema,
   successStatus: 204,
+  ifMatch: 'required',
   errors: [403, 404, 409, 428],
 });
 
@@ -104,5 +107,6 @@ export const exportCsv = defineOperation({
     'The task list as CSV for German Excel (UTF-8 with BOM, `;`, TT.MM.JJJJ), streamed: same view, filters and sort as GET /tasks, no paging, only tasks in reach',
   tag: 'Export',
   access: 'tasks.read',
+  file: CSV_EXPORT,
   query: taskExportQuerySchema,
 });

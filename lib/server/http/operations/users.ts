@@ -9,7 +9,7 @@ import {
   userUpdateResultSchema,
   userUpdateSchema,
 } from '@/lib/schemas/user';
-import { defineOperation } from '../operation';
+import { CSV_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Users';
 
@@ -34,6 +34,7 @@ export const invite = defineOperation({
   body: userInviteSchema,
   response: userSchema,
   etag: (user) => user.version,
+  location: (user) => `/users/${user.id}`,
   successStatus: 201,
   errors: [404],
 });
@@ -61,6 +62,7 @@ export const update = defineOperation({
   body: userUpdateSchema,
   response: userUpdateResultSchema,
   etag: (result) => result.user.version,
+  ifMatch: 'required',
   errors: [404, 409, 428],
 });
 
@@ -109,7 +111,8 @@ export const resendInvitation = defineOperation({
   params: idParamsSchema,
   response: userSchema,
   etag: (user) => user.version,
-  errors: [404],
+  // 429: the last resend to this address was too recent (Retry-After).
+  errors: [404, 429],
 });
 
 export const exportCsv = defineOperation({
@@ -119,5 +122,6 @@ export const exportCsv = defineOperation({
     'The user list as CSV for German Excel (UTF-8 with BOM, `;`, TT.MM.JJJJ), streamed: same filters and sort as GET /users, no paging, only users in reach',
   tag: 'Export',
   access: 'users.read',
+  file: CSV_EXPORT,
   query: userExportQuerySchema,
 });

@@ -13,7 +13,7 @@ import {
   whitelistListSchema,
   whitelistUpdateSchema,
 } from '@/lib/schemas/whitelist';
-import { defineOperation } from '../operation';
+import { CSV_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Whitelist';
 
@@ -38,6 +38,7 @@ export const create = defineOperation({
   body: whitelistCreateSchema,
   response: whitelistEntrySchema,
   etag: (entry) => entry.version,
+  location: (entry) => `/whitelist/${entry.id}`,
   successStatus: 201,
   errors: [404, 409],
 });
@@ -64,6 +65,7 @@ export const update = defineOperation({
   body: whitelistUpdateSchema,
   response: whitelistEntrySchema,
   etag: (entry) => entry.version,
+  ifMatch: 'required',
   errors: [404, 409, 428],
 });
 
@@ -75,6 +77,7 @@ export const remove = defineOperation({
   access: 'whitelist.write',
   params: idParamsSchema,
   successStatus: 204,
+  ifMatch: 'required',
   errors: [404, 409, 428],
 });
 
@@ -110,5 +113,6 @@ export const exportCsv = defineOperation({
     'The whitelist as CSV for German Excel (UTF-8 with BOM, `;`, TT.MM.JJJJ), streamed: same filters and sort as GET /whitelist, no paging, only entries in reach',
   tag: 'Export',
   access: 'whitelist.read',
+  file: CSV_EXPORT,
   query: whitelistExportQuerySchema,
 });

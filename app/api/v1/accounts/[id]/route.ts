@@ -11,4 +11,4 @@ export const PATCH = route(op.update, ({ actor, params, body, req }) =>
   updateAccount(actor, params.id, body, requireExpectedVersion(req, body.version)),
 );
 
-export const { POST, PUT, DELETE } = otherMethods('GET', 'PATCH');
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods('GET', 'PATCH');

@@ -5,4 +5,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 export const GET = route(op.get, ({ actor, params }) => getApproval(actor, params.id));
 
-export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');
+export const { POST, PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET');

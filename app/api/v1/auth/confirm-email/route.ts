@@ -8,4 +8,4 @@ export const POST = route(op.confirmEmail, async ({ body }) => {
   return { accepted: true as const };
 });
 
-export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');
+export const { GET, PATCH, PUT, DELETE, OPTIONS } = otherMethods('POST');

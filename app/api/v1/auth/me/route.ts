@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 export const GET = route(op.meGet, async ({ actor }) => ({ user: await getCurrentUser(actor) }));
 export const POST = route(op.mePost, async ({ actor }) => ({ user: await getCurrentUser(actor) }));
 
-export const { PATCH, PUT, DELETE } = otherMethods('GET', 'POST');
+export const { PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET', 'POST');

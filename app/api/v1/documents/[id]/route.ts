@@ -16,4 +16,4 @@ export const DELETE = route(op.remove, ({ actor, params, req }) =>
   deleteDocument(actor, params.id, requireExpectedVersion(req)),
 );
 
-export const { POST, PUT } = otherMethods('GET', 'PATCH', 'DELETE');
+export const { POST, PUT, OPTIONS } = otherMethods('GET', 'PATCH', 'DELETE');

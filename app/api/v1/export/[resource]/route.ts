@@ -50,4 +50,4 @@ export async function GET(req: NextRequest, context: { params: Promise<{ resourc
   return exporter(req, context);
 }
 
-export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');
+export const { POST, PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET');

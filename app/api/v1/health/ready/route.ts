@@ -7,4 +7,4 @@ export const dynamic = 'force-dynamic';
 
 export const GET = route(op.ready, () => checkReadiness());
 
-export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');
+export const { POST, PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET');

@@ -5,4 +5,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 export const GET = route(op.outbox, ({ actor, query }) => findOutboxMails(actor, query));
 
-export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');
+export const { POST, PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET');

@@ -7,4 +7,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 export const GET = route(op.sessions, ({ actor }) => findSessions(actor));
 export const DELETE = route(op.endOtherSessions, ({ actor }) => endOtherSessions(actor));
 
-export const { POST, PATCH, PUT } = otherMethods('GET', 'DELETE');
+export const { POST, PATCH, PUT, OPTIONS } = otherMethods('GET', 'DELETE');

@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 /** The CSV body is streamed by the service itself (not JSON), within the operation's byte limit. */
 export const POST = route(op.importCsv, ({ actor, query, req }) => importWhitelist(actor, query, req));
 
-export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');
+export const { GET, PATCH, PUT, DELETE, OPTIONS } = otherMethods('POST');

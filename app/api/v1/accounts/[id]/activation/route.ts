@@ -7,4 +7,4 @@ export const POST = route(op.requestActivation, ({ actor, params, body }) =>
   requestAccountActivation(actor, params.id, body),
 );
 
-export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');
+export const { GET, PATCH, PUT, DELETE, OPTIONS } = otherMethods('POST');

@@ -5,4 +5,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 export const POST = route(op.suspend, ({ actor, params }) => suspendAccount(actor, params.id));
 
-export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');
+export const { GET, PATCH, PUT, DELETE, OPTIONS } = otherMethods('POST');

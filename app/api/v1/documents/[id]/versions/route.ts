@@ -8,4 +8,4 @@ export const POST = route(op.addVersion, ({ actor, params, file, req }) =>
   addDocumentVersion(actor, params.id, file, req.headers.has('if-match') ? requireExpectedVersion(req) : null),
 );
 
-export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');
+export const { GET, PATCH, PUT, DELETE, OPTIONS } = otherMethods('POST');

@@ -5,4 +5,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 export const DELETE = route(op.endSession, ({ actor, params }) => endSession(actor, params.id));
 
-export const { GET, POST, PATCH, PUT } = otherMethods('DELETE');
+export const { GET, POST, PATCH, PUT, OPTIONS } = otherMethods('DELETE');

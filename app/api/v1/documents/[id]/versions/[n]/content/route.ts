@@ -11,4 +11,4 @@ export const GET = route(op.content, async ({ actor, params, query }) => {
   return fileResponse({ ...file, isInline: Boolean(query.inline) && isPreviewableType(file.mimeType) });
 });
 
-export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');
+export const { POST, PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET');
