@@ -272,7 +272,8 @@ test.describe('authorization matrix', () => {
             const body = JSON.parse(text) as ErrorBody;
             expect(body.code).toBe({ 403: 'forbidden', 404: 'not_found', 409: 'conflict' }[expected]);
           }
-          if (endpoint === 'suspend' && expected === 200) expect(JSON.parse(text)).toMatchObject({ status: 'suspended' });
+          if (endpoint === 'suspend' && expected === 200)
+            expect(JSON.parse(text)).toMatchObject({ status: 'suspended' });
           if (endpoint === 'resume' && expected === 200) expect(JSON.parse(text)).toMatchObject({ status: 'active' });
           if (endpoint === 'archive' && expected === 201) {
             expect(JSON.parse(text)).toMatchObject({ kind: 'account_archive', status: 'pending', entityId: active.id });

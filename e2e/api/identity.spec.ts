@@ -85,7 +85,9 @@ test.describe('forgot password', () => {
     // same but send nothing.
     for (let request = 0; request < 6; request += 1) await expectAccepted(await forgot(api, FORGOT_USER));
     const linkMails = async () =>
-      (await mailsTo(api, adminToken, FORGOT_USER)).filter((m) => ['activation', 'password_reset'].includes(m.template));
+      (await mailsTo(api, adminToken, FORGOT_USER)).filter((m) =>
+        ['activation', 'password_reset'].includes(m.template),
+      );
     await expect.poll(async () => (await linkMails()).length).toBe(5);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await linkMails()).toHaveLength(5);
@@ -150,7 +152,6 @@ test.describe('reset password', () => {
     expect((await me(api, after.id_token)).status()).toBe(200);
 
     await expectTokenProblem(await api.post(RESET, { data: { token, password: freshPassword('Nochmal') } }), 'used');
-
   });
 
   test('a garbage or malformed token is refused as invalid', async ({ api }) => {

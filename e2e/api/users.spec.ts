@@ -783,7 +783,11 @@ test.describe('status', () => {
     const distributor = await openSession(api, 'distributor');
     // A manager of one of vertrieb@'s accounts.
     const account = await createAccount(distributor, 'Sperren');
-    const { user: target, email: TOBIAS, password } = await activatedUser(api, admin, 'Sperren', {
+    const {
+      user: target,
+      email: TOBIAS,
+      password,
+    } = await activatedUser(api, admin, 'Sperren', {
       role: 'manager',
       accountId: account.id,
     });
