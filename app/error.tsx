@@ -4,6 +4,7 @@ import { startTransition, useEffect } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { MAIN_ID } from '@/components/layout/skip-link';
 import { normalizeError } from '@/lib/errors/normalize-error';
 import { isServiceUnavailable } from '@/lib/errors/service-unavailable';
 
@@ -32,7 +33,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
 
   if (isUnavailable) {
     return (
-      <main id="main" className="container py-5 flex-grow-1 text-center" data-testid="service-unavailable">
+      <main id={MAIN_ID} tabIndex={-1} className="container py-5 flex-grow-1 text-center" data-testid="service-unavailable">
         <p className="display-4 text-body-secondary">503</p>
         <h1 className="h3">{t('unavailableTitle')}</h1>
         <p className="text-body-secondary">{t('unavailableText')}</p>
@@ -46,7 +47,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
   }
 
   return (
-    <main id="main" className="container py-5 flex-grow-1 text-center" data-testid="error-page">
+    <main id={MAIN_ID} tabIndex={-1} className="container py-5 flex-grow-1 text-center" data-testid="error-page">
       <p className="display-4 text-body-secondary">{statusCode}</p>
       <h1 className="h3">{shown}</h1>
       <p className="text-body-secondary">{t('statusCode', { code: statusCode })}</p>

@@ -2,6 +2,7 @@
 
 import de from '@/lib/i18n/messages/fallback.de.json';
 import en from '@/lib/i18n/messages/fallback.en.json';
+import { MAIN_ID, SkipLinkView } from '@/components/layout/skip-link';
 
 /**
  * The last resort when even the root layout failed: no providers are available here, so it
@@ -14,10 +15,13 @@ export default function GlobalError() {
   return (
     <html lang={english ? 'en' : 'de'}>
       <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '4rem 1rem' }}>
-        <h1 style={{ fontSize: '1.5rem' }}>{messages.fallbackTitle}</h1>
-        {/* A plain link: the router may be what failed. */}
-        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-        <a href="/">{messages.goHome}</a>
+        <SkipLinkView label={messages.skipToContent} />
+        <main id={MAIN_ID} tabIndex={-1}>
+          <h1 style={{ fontSize: '1.5rem' }}>{messages.fallbackTitle}</h1>
+          {/* A plain link: the router may be what failed. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+          <a href="/">{messages.goHome}</a>
+        </main>
       </body>
     </html>
   );

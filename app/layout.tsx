@@ -8,6 +8,7 @@ import { ClientMessages } from '@/components/layout/client-messages';
 import { ChunkReloadGuard } from '@/components/layout/chunk-reload-guard';
 import { Footer } from '@/components/layout/footer';
 import { OfflineBanner } from '@/components/layout/offline-banner';
+import { SkipLink } from '@/components/layout/skip-link';
 import { TopLoader } from '@/components/layout/top-loader';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,6 +26,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body className="d-flex flex-column min-vh-100">
+        {/* The first Tab stop of every page, error pages included: they all render a <main id="main">. */}
+        <SkipLink />
         <TopLoader />
         {/* Pages add the namespaces of their own client components where they render them. */}
         <ClientMessages namespaces={['offline', 'errors']}>

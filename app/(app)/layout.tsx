@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { getMe } from '@/lib/api-client/server';
 import { AppNavbar } from '@/components/layout/app-navbar';
 import { ClientMessages } from '@/components/layout/client-messages';
+import { MAIN_ID } from '@/components/layout/skip-link';
 import { hasScope } from '@/lib/auth/has-scope';
 import { matchRoute } from '@/lib/auth/route-table';
 import { hrefs } from '@/lib/hrefs';
@@ -23,7 +24,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           isDecider={holds('approvals.decide')}
         />
       </ClientMessages>
-      <main id="main" className="container py-4 flex-grow-1">
+      <main id={MAIN_ID} tabIndex={-1} className="container py-4 flex-grow-1">
         {children}
       </main>
     </>

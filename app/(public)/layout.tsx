@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { LanguageSwitch } from '@/components/layout/language-switch';
+import { MAIN_ID } from '@/components/layout/skip-link';
 
 export default function PublicLayout({ children }: { children: ReactNode }) {
   return (
@@ -13,7 +14,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
           <LanguageSwitch />
         </div>
       </header>
-      <main id="main" className="container py-4 flex-grow-1">
+      <main id={MAIN_ID} tabIndex={-1} className="container py-4 flex-grow-1">
         {children}
       </main>
     </>

@@ -3,7 +3,6 @@ import { expect, test, type ApiClient } from '../fixtures/api';
 import {
   ACCOUNTS,
   ACCOUNTS_CSV,
-  RESERVED_DEMO_ACCOUNTS,
   accountByName,
   accountInput,
   accountPath,
@@ -23,13 +22,15 @@ import {
   type ErrorBody,
 } from '../fixtures/accounts';
 import type { DemoRole } from '../fixtures/demo-users';
+import { activeAccount } from '../fixtures/approvals';
+import { inviteUser, type UserRecord } from '../fixtures/users';
 
 /**
  * The accounts API over real HTTP against the demo data (SPEC §1 reach, §2 Account, §4 approvals
  * and exports, §5 contract). Tests run in parallel with each other and with the browser journeys
- * on one database: each test creates the accounts it changes; where only an active account will
- * do (activation needs an approval decision, which comes with a later issue), it uses one of the
- * RESERVED_DEMO_ACCOUNTS that nothing else touches.
+ * on one database: each test creates the accounts it changes, active ones with an approval decided
+ * by a second person (`activeAccount`), and reads demo accounts only, so the suite runs again
+ * against the same deployment.
  */
 
 // Demo accounts (lib/server/db/seed/demo.ts) read by these tests.
@@ -56,6 +57,32 @@ async function readCsv(response: APIResponse): Promise<{ raw: Buffer; rows: stri
 }
 
 const ifMatch = (version: number) => ({ 'if-match': `W/"${version}"` });
+
+const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
+
+/**
+ * A tree of the test's own and its two managers, as the manager view shows them: one manages the
+ * root (so the child too), the other only the child; their last names sort the root's first.
+ * Other users of a deployment add managers to the demo trees, so the demo managers will not do.
+ */
+async function managedTree(admin: ApiSession) {
+  const root = await createAccount(admin, 'Managerbaum');
+  const child = await createAccount(admin, 'unused', { name: `${root.name} Hafen`, parentId: root.id });
+  const suffix = uniqueName('').trim();
+  const rootManager = await inviteUser(admin, 'Baumwurzel', {
+    role: 'manager',
+    accountId: root.id,
+    firstName: 'Wilma',
+    lastName: `Wurzel ${suffix}`,
+  });
+  const childManager = await inviteUser(admin, 'Baumkind', {
+    role: 'manager',
+    accountId: child.id,
+    firstName: 'Zora',
+    lastName: `Zweig ${suffix}`,
+  });
+  return { root, child, rootManager, childManager };
+}
 
 // -------------------------------------------------------------------------------------------------
 // 1. Authorization matrix
@@ -150,12 +177,6 @@ const MATRIX: ReadonlyArray<readonly [DemoRole, Reach, Endpoint, number]> = [
   ['manager',      'foreign', 'export',              200],
 ];
 
-const STATUS_TARGET: Partial<Record<DemoRole, string>> = {
-  admin: RESERVED_DEMO_ACCOUNTS.adminStatus,
-  backoffice: RESERVED_DEMO_ACCOUNTS.backofficeStatus,
-  distributor: RESERVED_DEMO_ACCOUNTS.distributorStatus,
-};
-
 /** The accounts a (role, reach) group of the matrix works on. */
 interface MatrixTargets {
   /** read by list, get, children, export */
@@ -164,8 +185,6 @@ interface MatrixTargets {
   draft: { id: string; name: string; version?: number };
   /** suspended, resumed and proposed for archiving: an active account */
   active: AccountListItem;
-  /** whether `active` has a pending archive request already (from an earlier attempt or run) */
-  archivePending: boolean;
 }
 
 async function matrixTargets(
@@ -177,17 +196,15 @@ async function matrixTargets(
   const admin = role === 'admin' ? session : await openSession(api, 'admin');
   const mueller = await accountByName(admin, MUELLER);
   const rheinland = await accountByName(admin, RHEINLAND);
-  if (reach === 'foreign') return { read: rheinland, draft: rheinland, active: rheinland, archivePending: false };
-  if (role === 'manager') return { read: mueller, draft: mueller, active: mueller, archivePending: false };
+  if (reach === 'foreign') return { read: rheinland, draft: rheinland, active: rheinland };
+  if (role === 'manager') return { read: mueller, draft: mueller, active: mueller };
 
   const read = role === 'distributor' ? mueller : rheinland;
   const draft = await createAccount(session, `Matrix ${role}`);
-  const active = await accountByName(admin, STATUS_TARGET[role]!);
-  // A failed earlier attempt may have left it suspended; the matrix starts from active.
-  const current = await getAccount(admin, active.id);
-  if (current.status === 'suspended') await expectJson(await admin.post(accountPath(active.id, 'resume')), 200);
-  const archivePending = current.pendingApprovals.some((approval) => approval.kind === 'account_archive');
-  return { read, draft, active, archivePending };
+  // An active account of the test's own, activated by another decider (four eyes).
+  const decider = role === 'admin' ? await openSession(api, 'backoffice') : admin;
+  const active = await activeAccount(session, decider, `Matrix aktiv ${role}`);
+  return { read, draft, active };
 }
 
 test.describe('authorization matrix', () => {
@@ -200,9 +217,8 @@ test.describe('authorization matrix', () => {
 
       for (const [, , endpoint, expected] of MATRIX.filter(([r, g]) => r === role && g === reach)) {
         await test.step(`${endpoint} → ${expected}`, async () => {
-          const { read, draft, active, archivePending } = targets;
+          const { read, draft, active } = targets;
           let response: APIResponse;
-          let status = expected;
           switch (endpoint) {
             case 'list': {
               const list = await expectJson<AccountList>(
@@ -248,20 +264,18 @@ test.describe('authorization matrix', () => {
               break;
             case 'archive':
               response = await session.post(accountPath(active.id, 'archive'), { reason: 'Matrix' });
-              // Only one pending request per account: a retry (or a long-lived deployment) finds
-              // the one filed before.
-              if (expected === 201 && archivePending) status = 409;
               break;
           }
           const text = await response.text();
-          expect(response.status(), `${role} ${endpoint} ${reach}: ${text.slice(0, 400)}`).toBe(status);
-          if (status >= 400) {
+          expect(response.status(), `${role} ${endpoint} ${reach}: ${text.slice(0, 400)}`).toBe(expected);
+          if (expected >= 400) {
             const body = JSON.parse(text) as ErrorBody;
-            expect(body.code).toBe({ 403: 'forbidden', 404: 'not_found', 409: 'conflict' }[status]);
+            expect(body.code).toBe({ 403: 'forbidden', 404: 'not_found', 409: 'conflict' }[expected]);
           }
-          if (endpoint === 'suspend' && status === 200) expect(JSON.parse(text)).toMatchObject({ status: 'suspended' });
-          if (endpoint === 'resume' && status === 200) expect(JSON.parse(text)).toMatchObject({ status: 'active' });
-          if (endpoint === 'archive' && status === 201) {
+          if (endpoint === 'suspend' && expected === 200)
+            expect(JSON.parse(text)).toMatchObject({ status: 'suspended' });
+          if (endpoint === 'resume' && expected === 200) expect(JSON.parse(text)).toMatchObject({ status: 'active' });
+          if (endpoint === 'archive' && expected === 201) {
             expect(JSON.parse(text)).toMatchObject({ kind: 'account_archive', status: 'pending', entityId: active.id });
           }
         });
@@ -615,15 +629,14 @@ test.describe('optimistic locking', () => {
 test.describe('benefit changes', () => {
   test('on an active account they become a pending approval; the rest applies', async ({ api }) => {
     const backoffice = await openSession(api, 'backoffice');
-    const before = await getAccount(
-      backoffice,
-      (await accountByName(backoffice, RESERVED_DEMO_ACCOUNTS.benefitChange)).id,
-    );
+    const distributor = await openSession(api, 'distributor');
+    const before = await activeAccount(distributor, backoffice, 'Leistungsänderung', {
+      benefits: [
+        { code: 'jobticket', amountCents: 4900, unit: 'month' },
+        { code: 'kita', amountCents: 15000, unit: 'month' },
+      ],
+    });
     expect(before.status).toBe('active');
-    test.skip(
-      before.pendingApprovals.some((approval) => approval.kind === 'benefit_change'),
-      'an earlier run left a pending benefit change on the reserved account',
-    );
 
     const proposed = [
       ...before.benefits.filter((benefit) => benefit.code !== 'internet'),
@@ -759,19 +772,17 @@ test.describe('status rules', () => {
 
   test('suspending a parent suspends its active children; resuming goes top-down', async ({ api }) => {
     const backoffice = await openSession(api, 'backoffice');
-    const root = await accountByName(backoffice, RESERVED_DEMO_ACCOUNTS.suspendTree);
+    const admin = await openSession(api, 'admin');
+    // An active tree of the test's own: a child is activated once its parent is active.
+    const root = await activeAccount(backoffice, admin, 'Baum aktiv');
+    for (const suffix of ['A', 'B']) {
+      await activeAccount(backoffice, admin, 'unused', { name: `${root.name} ${suffix}`, parentId: root.id });
+    }
     const childrenOf = async () =>
       (await expectJson<AccountList>(await backoffice.get(accountPath(root.id, 'children')), 200)).items;
 
-    // A failed earlier attempt may have left the tree suspended.
-    if ((await getAccount(backoffice, root.id)).status === 'suspended') {
-      await expectJson(await backoffice.post(accountPath(root.id, 'resume')), 200);
-    }
-    for (const child of await childrenOf()) {
-      if (child.status === 'suspended') await expectJson(await backoffice.post(accountPath(child.id, 'resume')), 200);
-    }
     const children = await childrenOf();
-    expect(children.length).toBeGreaterThanOrEqual(2);
+    expect(children).toHaveLength(2);
     expect(children.every((child) => child.status === 'active')).toBe(true);
 
     const suspended = await expectJson<AccountRecord>(await backoffice.post(accountPath(root.id, 'suspend')), 200);
@@ -886,10 +897,11 @@ test.describe('CSV export', () => {
 
   test('the manager view adds the manager column', async ({ api }) => {
     const admin = await openSession(api, 'admin');
-    const { rows } = await readCsv(await admin.get(`${ACCOUNTS_CSV}?view=manager&q=Bremerhaven`));
+    const { child, rootManager, childManager } = await managedTree(admin);
+    const { rows } = await readCsv(await admin.get(`${ACCOUNTS_CSV}?view=manager&q=${encodeURIComponent(child.name)}`));
     expect(rows[0]?.[0]).toBe('Manager');
-    // Bremerhaven lies in the trees of two managers: Lukas Hartmann (Nord) and Martin Meyer (the root).
-    expect(rows.slice(1).map((row) => row[0])).toEqual(['Lukas Hartmann', 'Martin Meyer']);
+    // The child lies in the trees of two managers: the root's and its own, by last name.
+    expect(rows.slice(1).map((row) => row[0])).toEqual([rootManager, childManager].map(fullName));
   });
 });
 
@@ -1096,7 +1108,6 @@ test.describe('list', () => {
 
   test('view=manager: one row per manager and account of their tree', async ({ api }) => {
     const admin = await openSession(api, 'admin');
-    const manager = await openSession(api, 'manager');
     const rows = await listAccounts(admin, { view: 'manager', perPage: 100 });
     expect(rows.items.length).toBeGreaterThan(0);
     expect(rows.items.every((item) => item.manager && item.manager.id && item.manager.name)).toBe(true);
@@ -1104,15 +1115,17 @@ test.describe('list', () => {
     const runs = managerIds.filter((id, index) => index === 0 || id !== managerIds[index - 1]);
     expect(new Set(runs).size).toBe(runs.length);
 
-    const bremerhaven = await listAccounts(admin, { view: 'manager', q: 'Bremerhaven' });
-    expect(bremerhaven.total).toBe(2);
-    expect(bremerhaven.items.map((item) => item.manager?.name)).toEqual(['Lukas Hartmann', 'Martin Meyer']);
+    const { root, child, rootManager, childManager } = await managedTree(admin);
+    const ofChild = await listAccounts(admin, { view: 'manager', q: child.name });
+    expect(ofChild.total).toBe(2);
+    expect(ofChild.items.map((item) => item.manager?.name)).toEqual([rootManager, childManager].map(fullName));
 
-    const own = await listAccounts(admin, { view: 'manager', managerId: manager.userId, perPage: 100 });
-    expect(own.items.every((item) => item.manager?.id === manager.userId && item.manager.name === 'Martin Meyer')).toBe(
-      true,
-    );
-    expect(own.total).toBe((await listAccounts(admin, { managerId: manager.userId })).total);
+    const own = await listAccounts(admin, { view: 'manager', managerId: rootManager.id, perPage: 100 });
+    expect(own.items.map((item) => item.id).sort()).toEqual([root.id, child.id].sort());
+    expect(
+      own.items.every((item) => item.manager?.id === rootManager.id && item.manager.name === fullName(rootManager)),
+    ).toBe(true);
+    expect(own.total).toBe((await listAccounts(admin, { managerId: rootManager.id })).total);
   });
 
   test('children: direct ones by name, or the whole subtree breadth-first', async ({ api }) => {

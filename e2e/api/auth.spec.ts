@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { bearer, expect, test, uniqueIp, type ApiClient, type TokenPair } from '../fixtures/api';
+import { openSession } from '../fixtures/accounts';
 import { DEMO_PASSWORD, demoUser, demoUsers } from '../fixtures/demo-users';
+import { activatedUser } from '../fixtures/users';
 
 /**
- * The sign-in part of the benefits API over real HTTP against a fresh database (SPEC §4, §5).
+ * The sign-in part of the benefits API over real HTTP (SPEC §4, §5).
  * Each test speaks from its own client address (the `api` fixture), so the per-address rate
  * limit of one test never throttles another.
  */
@@ -24,9 +26,7 @@ const ME = '/api/v1/auth/me/';
 
 const admin = demoUser('admin');
 
-// Further users of the demo data (lib/server/db/seed/demo.ts), all with the demo password. The
-// lockout test locks this one, so no other test may sign in as it.
-const LOCKABLE_USER = { email: 'andreas.richter@example.com' };
+// Further users of the demo data (lib/server/db/seed/demo.ts), all with the demo password.
 const BLOCKED_USERS = [
   { email: 'stefan.fischer@example.com', status: 'locked' },
   { email: 'heike.schroeder@example.com', status: 'deactivated' },
@@ -288,15 +288,13 @@ test.describe('lockout and rate limit', () => {
   });
 
   test('a locked user stays locked even with the right password', async ({ api }) => {
-    // Locks a real account for 15 minutes: fine on the fresh test database, not on a shared one.
-    test.skip(Boolean(process.env.BASE_URL), 'would lock a user of the deployment under test');
-    const { email } = LOCKABLE_USER;
-    await api.login(email, DEMO_PASSWORD);
+    // A user of the test's own: the lock lasts 15 minutes and would hold up a user of the deployment.
+    const { email, password } = await activatedUser(api, await openSession(api, 'admin'), 'Sperrfrist');
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       await expectApiError(await login(api, email, `Falsch-${attempt}`), 401, 'unauthorized');
     }
     await expectApiError(await login(api, email, 'Falsch-5'), 423, 'locked');
-    const body = await expectApiError(await login(api, email, DEMO_PASSWORD), 423, 'locked');
+    const body = await expectApiError(await login(api, email, password), 423, 'locked');
     expect(body.retryAfterSeconds).toBeGreaterThan(14 * 60);
   });
 

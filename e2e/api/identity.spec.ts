@@ -2,31 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { bearer, expect, test, type ApiClient } from '../fixtures/api';
 import { DEMO_PASSWORD, demoUser } from '../fixtures/demo-users';
-import { OUTBOX, latestMailTo, linkFrom, mailsTo, newerMails, newestMailTo, tokenFrom } from '../fixtures/mail';
+import { OUTBOX, latestMailTo, linkFrom, mailsTo, newestMailTo, tokenFrom } from '../fixtures/mail';
+import { openSession } from '../fixtures/accounts';
+import { activatedUser, inviteUser } from '../fixtures/users';
 
 /**
- * The public identity flows over real HTTP against the fresh demo database (SPEC §4): forgotten
- * password, reset, activation, e-mail confirmation, and the admins' mail outbox the links are read
- * from. Each test speaks from its own client address (the `api` fixture).
- *
- * Demo users (lib/server/db/seed/demo.ts) these tests consume; no other test may sign in as them or
- * change them (reading them in lists is fine: names, roles and addresses stay):
- * - lukas.hartmann@example.com: asks for reset links (his 5 reset mails of the hour are used up
- *   afterwards); profile.spec.ts reads his profile
- * - claudia.schmitz@example.com: locked out, then resets the password (set back to the demo password)
- * - sandra.koch@example.com: invited; activates with the demo password (then active)
+ * The public identity flows over real HTTP (SPEC §4): forgotten password, reset, activation,
+ * e-mail confirmation, and the admins' mail outbox the links are read from. Each test speaks from
+ * its own client address (the `api` fixture) and makes the users it acts on (invited, and activated
+ * where it needs that), so the suite can run again against the same deployment: a demo user would
+ * have used up their five reset mails of the hour, or be active already instead of invited.
  */
-const FORGOT_USER = 'lukas.hartmann@example.com';
-const RESET_USER = 'claudia.schmitz@example.com';
-const INVITED_USER = 'sandra.koch@example.com';
-
 const FORGOT = '/api/v1/auth/password/forgot/';
 const RESET = '/api/v1/auth/password/reset/';
 const ACTIVATE = '/api/v1/auth/activate/';
 const CONFIRM_EMAIL = '/api/v1/auth/confirm-email/';
 const LOGIN = '/api/v1/auth/login/';
 const ME = '/api/v1/auth/me/';
-const PROFILE_PASSWORD = '/api/v1/profile/password/';
 
 const admin = demoUser('admin');
 
@@ -68,7 +60,9 @@ test.describe('forgot password', () => {
   test('answers alike for known and unknown addresses; only the known one gets a mail, at most 5 an hour', async ({
     api,
   }) => {
-    const adminToken = (await api.login(admin.email, admin.password)).id_token;
+    const adminSession = await openSession(api, 'admin');
+    const adminToken = adminSession.idToken;
+    const { email: FORGOT_USER } = await activatedUser(api, adminSession, 'Vergessen');
     const unknown = `niemand-${randomUUID()}@example.com`;
     const mark = await newestMailTo(api, adminToken, FORGOT_USER);
 
@@ -87,25 +81,28 @@ test.describe('forgot password', () => {
     expect(mail.text).toContain('60 Minuten');
     expect(await mailsTo(api, adminToken, unknown)).toEqual([]);
 
-    // Five mails an hour per address; further requests answer the same but send nothing.
+    // Five links an hour per address, the invitation's among them; further requests answer the
+    // same but send nothing.
     for (let request = 0; request < 6; request += 1) await expectAccepted(await forgot(api, FORGOT_USER));
-    const resetMails = async () =>
-      newerMails(await mailsTo(api, adminToken, FORGOT_USER), mark).filter((m) => m.template === 'password_reset');
-    await expect.poll(async () => (await resetMails()).length).toBe(5);
+    const linkMails = async () =>
+      (await mailsTo(api, adminToken, FORGOT_USER)).filter((m) =>
+        ['activation', 'password_reset'].includes(m.template),
+      );
+    await expect.poll(async () => (await linkMails()).length).toBe(5);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await resetMails()).toHaveLength(5);
+    expect(await linkMails()).toHaveLength(5);
     // Only the newest link works: each new one retires the ones before.
-    const links = (await resetMails()).map((m) => tokenFrom(m));
-    expect(new Set(links).size).toBe(5);
+    const links = (await linkMails()).filter((m) => m.template === 'password_reset').map((m) => tokenFrom(m));
+    expect(new Set(links).size).toBe(4);
     await expectTokenProblem(
-      await api.post(RESET, { data: { token: links[4], password: freshPassword('Alt') } }),
+      await api.post(RESET, { data: { token: links[3], password: freshPassword('Alt') } }),
       'used',
     );
   });
 
   test('refuses unknown fields and empty addresses like every endpoint', async ({ api }) => {
     await expectApiError(
-      await api.post(FORGOT, { data: { email: FORGOT_USER, admin: true } }),
+      await api.post(FORGOT, { data: { email: 'jemand@example.com', admin: true } }),
       422,
       'validation_failed',
     );
@@ -117,11 +114,16 @@ test.describe('reset password', () => {
   test('forgot → mail → reset: the new password works, the old one and older sessions do not, the link is spent', async ({
     api,
   }) => {
-    const adminToken = (await api.login(admin.email, admin.password)).id_token;
-    const before = await api.login(RESET_USER, DEMO_PASSWORD);
+    const adminSession = await openSession(api, 'admin');
+    const adminToken = adminSession.idToken;
+    const { email: RESET_USER, password: OLD_PASSWORD } = await activatedUser(api, adminSession, 'Zuruecksetzen', {
+      firstName: 'Claudia',
+      lastName: `Schmitz ${randomUUID().slice(0, 6)}`,
+    });
+    const before = await api.login(RESET_USER, OLD_PASSWORD);
     // Five wrong passwords lock the address; a reset lifts the lock (the owner proved control).
     for (let attempt = 1; attempt <= 5; attempt += 1) await login(api, RESET_USER, `Falsch-${attempt}`);
-    await expectApiError(await login(api, RESET_USER, DEMO_PASSWORD), 423, 'locked');
+    await expectApiError(await login(api, RESET_USER, OLD_PASSWORD), 423, 'locked');
 
     const mark = await newestMailTo(api, adminToken, RESET_USER);
     await expectAccepted(await forgot(api, RESET_USER));
@@ -134,7 +136,7 @@ test.describe('reset password', () => {
     // The policy refuses, and the link stays usable for a better password.
     for (const [password, field] of [
       ['Passwort123456!', 'password'],
-      ['claudia.schmitz-2026-neu', 'password'],
+      [`${RESET_USER.split('@')[0]}-2026-neu`, 'password'],
       ['zu-kurz', 'password'],
     ] as const) {
       const body = await expectApiError(await api.post(RESET, { data: { token, password } }), 422, 'validation_failed');
@@ -145,18 +147,11 @@ test.describe('reset password', () => {
     await expectAccepted(await api.post(RESET, { data: { token, password: newPassword } }));
 
     await expectApiError(await me(api, before.id_token), 401, 'unauthorized');
-    await expectApiError(await login(api, RESET_USER, DEMO_PASSWORD), 401, 'unauthorized');
+    await expectApiError(await login(api, RESET_USER, OLD_PASSWORD), 401, 'unauthorized');
     const after = await api.login(RESET_USER, newPassword);
     expect((await me(api, after.id_token)).status()).toBe(200);
 
     await expectTokenProblem(await api.post(RESET, { data: { token, password: freshPassword('Nochmal') } }), 'used');
-
-    // Back to the demo password, so the demo sign-ins stay as documented.
-    const restore = await api.post(PROFILE_PASSWORD, {
-      headers: bearer(after.id_token),
-      data: { currentPassword: newPassword, newPassword: DEMO_PASSWORD },
-    });
-    expect(restore.status(), await restore.text()).toBe(204);
   });
 
   test('a garbage or malformed token is refused as invalid', async ({ api }) => {
@@ -176,7 +171,9 @@ test.describe('reset password', () => {
 
 test.describe('activation', () => {
   test('an invited user asking for a reset gets an activation link, activates and signs in', async ({ api }) => {
-    const adminToken = (await api.login(admin.email, admin.password)).id_token;
+    const adminSession = await openSession(api, 'admin');
+    const adminToken = adminSession.idToken;
+    const { email: INVITED_USER } = await inviteUser(adminSession, 'Eingeladen', { role: 'distributor' });
     await expectApiError(await login(api, INVITED_USER, DEMO_PASSWORD), 401, 'unauthorized');
 
     const mark = await newestMailTo(api, adminToken, INVITED_USER);

@@ -3,6 +3,8 @@ import type { APIResponse } from '@playwright/test';
 import { bearer, expect, test, type ApiClient, type TokenPair } from '../fixtures/api';
 import { DEMO_PASSWORD, demoUser } from '../fixtures/demo-users';
 import { latestMailTo, linkFrom, newestMailTo, tokenFrom } from '../fixtures/mail';
+import { openSession } from '../fixtures/accounts';
+import { activatedUser } from '../fixtures/users';
 
 /**
  * The signed-in user's own record, password, address and sessions over real HTTP (SPEC §3
@@ -15,7 +17,7 @@ import { latestMailTo, linkFrom, newestMailTo, tokenFrom } from '../fixtures/mai
  * - julia.zimmermann@example.com: changes the password
  * - jonas.krueger@example.com (back office, reads English): changes the e-mail address, and back
  * - jana.hansen@example.com: sessions list and "sign out everywhere else" (ends all of her sessions)
- * Read only: lukas.hartmann@example.com (identity.spec.ts asks for his reset links).
+ * Read only: lukas.hartmann@example.com.
  */
 const READ_USER = 'lukas.hartmann@example.com';
 const EDIT_USER = 'thomas.keller@example.com';
@@ -370,18 +372,7 @@ test.describe('sessions', () => {
 test.describe('wrong current passwords', () => {
   test('count toward the lockout: the fifth locks the address and ends the sessions', async ({ api }) => {
     // A fresh user, so that no other test's sign-ins are affected by the lockout.
-    const adminTokens = await api.login(admin.email, admin.password);
-    const email = `sperre.${randomUUID().slice(0, 8)}@example.com`;
-    const invited = await api.post('/api/v1/users/', {
-      headers: bearer(adminTokens.id_token),
-      data: { email, firstName: 'Sperre', lastName: 'Probe', role: 'distributor' },
-    });
-    expect(invited.status(), await invited.text()).toBe(201);
-    const mail = await latestMailTo(api, adminTokens.id_token, email);
-    const activated = await api.post('/api/v1/auth/activate/', {
-      data: { token: tokenFrom(mail), password: DEMO_PASSWORD },
-    });
-    expect(activated.status(), await activated.text()).toBeLessThan(300);
+    const { email } = await activatedUser(api, await openSession(api, 'admin'), 'Sperre', {}, DEMO_PASSWORD);
 
     const session = await api.login(email, DEMO_PASSWORD);
     const other = await api.login(email, DEMO_PASSWORD);

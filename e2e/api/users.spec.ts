@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { expect, test, type ApiClient } from '../fixtures/api';
 import {
   accountByName,
+  createAccount,
   expectApiError,
   expectInvalid,
   expectJson,
@@ -14,6 +16,7 @@ import {
   USERS,
   USERS_CSV,
   activationToken,
+  activatedUser,
   getUser,
   inviteInput,
   inviteUser,
@@ -30,14 +33,8 @@ import {
 /**
  * The users API over real HTTP against the demo data (SPEC §1 reach, §2 User, §4 approvals and
  * invitations, §5 contract). Tests run in parallel with each other and with the other suites on
- * one database: each test invites the users it changes. Only the effect of locking and
- * deactivating on sign-in needs users who can sign in, and invited users cannot (activation is
- * another suite's subject), so these demo users (lib/server/db/seed/demo.ts) are consumed here and
- * no other test may sign in as them or change them:
- *
- * - tobias.neumann@example.com (manager of Nordlicht Software AG, vertrieb@'s account): locked and
- *   unlocked again; active at the end.
- * - petra.lange@example.com (distributor): deactivated, which is final.
+ * one database: each test invites the users it changes, and activates those that must sign in
+ * (the `activatedUser` fixture), so the suite runs again against the same deployment.
  *
  * Read only: the four demo sign-ins, lukas.hartmann@, jana.hansen@, claudia.schmitz@ and
  * stefan.fischer@ (locked by the seed).
@@ -45,8 +42,6 @@ import {
 
 const ME = '/api/v1/auth/me/';
 const LOGIN = '/api/v1/auth/login/';
-const TOBIAS = 'tobias.neumann@example.com';
-const PETRA = 'petra.lange@example.com';
 
 // Demo accounts (lib/server/db/seed/demo.ts).
 const MUELLER = 'Müller Logistik GmbH'; // vertrieb@'s, manager@ (Martin Meyer) manages its tree
@@ -786,20 +781,27 @@ test.describe('status', () => {
   test('locking ends the sessions at once and blocks sign-in; unlocking lets them in again', async ({ api }) => {
     const admin = await openSession(api, 'admin');
     const distributor = await openSession(api, 'distributor');
-    const target = await userByEmail(admin, TOBIAS);
-    // A failed earlier attempt may have left him locked.
-    if (target.status === 'locked') await expectJson(await admin.post(userPath(target.id, 'unlock')), 200);
+    // A manager of one of vertrieb@'s accounts.
+    const account = await createAccount(distributor, 'Sperren');
+    const {
+      user: target,
+      email: TOBIAS,
+      password,
+    } = await activatedUser(api, admin, 'Sperren', {
+      role: 'manager',
+      accountId: account.id,
+    });
 
-    const tobias = await openUserSession(api, TOBIAS);
+    const tobias = await openUserSession(api, TOBIAS, password);
     expect((await tobias.get(ME)).status()).toBe(200);
     const before = await getUser(distributor, target.id);
     expect(before.status).toBe('active');
 
-    // vertrieb@ manages the managers of their accounts, Nordlicht Software AG among them.
+    // vertrieb@ manages the managers of their accounts.
     const locked = await expectJson<UserRecord>(await distributor.post(userPath(target.id, 'lock')), 200);
     expect(locked).toMatchObject({ status: 'locked', version: before.version + 1 });
     await expectApiError(await tobias.get(ME), 401, 'unauthorized');
-    const refused = await expectApiError(await login(api, TOBIAS), 403, 'forbidden');
+    const refused = await expectApiError(await login(api, TOBIAS, password), 403, 'forbidden');
     expect(refused.message).toMatch(/gesperrt/);
     await expectInvalid(await distributor.post(userPath(target.id, 'lock')), 'status');
     await expectInvalid(await distributor.post(userPath(target.id, 'resend-invitation')), 'status');
@@ -809,7 +811,7 @@ test.describe('status', () => {
     await expectInvalid(await distributor.post(userPath(target.id, 'unlock')), 'status');
     // The old session stays ended; a new sign-in works.
     await expectApiError(await tobias.get(ME), 401, 'unauthorized');
-    const again = await openUserSession(api, TOBIAS);
+    const again = await openUserSession(api, TOBIAS, password);
     expect((await again.get(ME)).status()).toBe(200);
   });
 
@@ -828,17 +830,16 @@ test.describe('status', () => {
 
   test('deactivating ends the sessions at once and is final', async ({ api }) => {
     const admin = await openSession(api, 'admin');
-    const target = await userByEmail(admin, PETRA);
-    test.skip(target.status === 'deactivated', 'an earlier run deactivated the reserved user already');
+    const { user: target, email: PETRA, password } = await activatedUser(api, admin, 'Deaktiviert');
 
-    const petra = await openUserSession(api, PETRA);
+    const petra = await openUserSession(api, PETRA, password);
     expect((await petra.get(ME)).status()).toBe(200);
     const before = await getUser(admin, target.id);
 
     const deactivated = await expectJson<UserRecord>(await admin.post(userPath(target.id, 'deactivate')), 200);
     expect(deactivated).toMatchObject({ status: 'deactivated', role: 'distributor', version: before.version + 1 });
     await expectApiError(await petra.get(ME), 401, 'unauthorized');
-    await expectApiError(await login(api, PETRA), 403, 'forbidden');
+    await expectApiError(await login(api, PETRA, password), 403, 'forbidden');
 
     for (const action of ['unlock', 'lock', 'deactivate', 'resend-invitation']) {
       await expectInvalid(await admin.post(userPath(target.id, action)), 'status');
@@ -869,19 +870,27 @@ test.describe('list', () => {
     const distributor = await openSession(api, 'distributor');
     const manager = await openSession(api, 'manager');
 
+    // Each demo user looked up by address: a used deployment has more than a page of managers.
+    const sees = async (session: ApiSession, email: string) =>
+      (await listUsers(session, { q: email, perPage: 100 })).items.some((item) => item.email === email);
+
     const ofDistributor = await listUsers(distributor, { perPage: 100, q: '@example.com' });
     expect(ofDistributor.items.every((item) => item.role === 'manager')).toBe(true);
-    expect(names(ofDistributor)).toEqual(
-      expect.arrayContaining(['Martin Meyer', 'Lukas Hartmann', 'Jana Hansen', 'Tobias Neumann']),
-    );
-    for (const other of ['Daniel Vogt', 'Claudia Schmitz', 'Anna Albrecht', 'Julia Zimmermann']) {
-      expect(names(ofDistributor)).not.toContain(other);
+    for (const email of ['manager@', 'lukas.hartmann@', 'jana.hansen@', 'tobias.neumann@']) {
+      expect(await sees(distributor, `${email}example.com`), email).toBe(true);
+    }
+    for (const email of ['vertrieb@', 'claudia.schmitz@', 'admin@', 'julia.zimmermann@']) {
+      expect(await sees(distributor, `${email}example.com`), email).toBe(false);
     }
 
-    const ofManager = await listUsers(manager, { perPage: 100, role: 'manager', q: 'example.com' });
-    expect(names(ofManager)).toEqual(expect.arrayContaining(['Martin Meyer', 'Lukas Hartmann']));
-    expect(names(ofManager)).not.toContain('Jana Hansen');
-    expect(names(ofManager)).not.toContain('Tobias Neumann');
+    const ofManager = await listUsers(manager, { perPage: 100, q: 'example.com' });
+    expect(ofManager.items.every((item) => item.role === 'manager')).toBe(true);
+    for (const email of ['manager@', 'lukas.hartmann@']) {
+      expect(await sees(manager, `${email}example.com`), email).toBe(true);
+    }
+    for (const email of ['jana.hansen@', 'tobias.neumann@']) {
+      expect(await sees(manager, `${email}example.com`), email).toBe(false);
+    }
     const self = await getUser(manager, manager.userId);
     expect(self).toMatchObject({ email: 'manager@example.com', accountName: MUELLER });
     // The manager's own users list may hold only managers of the tree, whatever they filter.
@@ -904,13 +913,31 @@ test.describe('list', () => {
     expect(names(ofMueller)).toContain('Martin Meyer');
     expect(names(ofMueller)).not.toContain('Lukas Hartmann');
 
-    for (const q of ['hartmann', 'LUKAS H', 'Hartmann, Lukas', 'lukas.hartmann@EXAMPLE']) {
+    // Search finds a user of the test's own: on a used deployment a name may repeat.
+    const tag = randomUUID()
+      .replace(/-/g, '')
+      .slice(0, 10)
+      .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!);
+    const account = await createAccount(admin, 'Suche');
+    const sought = await activatedUser(api, admin, 'Suche', {
+      role: 'manager',
+      accountId: account.id,
+      firstName: `Lukas${tag}`,
+      lastName: `Hartmann${tag}`,
+      email: `lukas.hartmann.${tag}@example.com`,
+    });
+    for (const q of [
+      `hartmann${tag}`,
+      `LUKAS${tag.toUpperCase()} H`,
+      `Hartmann${tag}, Lukas${tag}`,
+      `${sought.email.split('@')[0]}@EXAMPLE`,
+    ]) {
       const found = await listUsers(admin, { q });
-      expect(names(found), q).toEqual(['Lukas Hartmann']);
+      expect(names(found), q).toEqual([sought.name]);
       expect(found.items[0]).toMatchObject({
-        email: 'lukas.hartmann@example.com',
+        email: sought.email,
         role: 'manager',
-        accountName: MUELLER_NORD,
+        accountName: account.name,
         status: 'active',
       });
     }

@@ -87,10 +87,11 @@ test.describe('documents', () => {
       uploadThroughput: -1,
     });
 
+    // The toast comes with the answer and stays 5 s, while the document page may still be loading.
+    await expect(page.getByText('Das Dokument „' + title + '“ wurde hochgeladen.')).toBeVisible();
     // The document page: its details, the image inline, version 1.
     await expect(page).toHaveURL(/\/dokumente\/[0-9a-f-]{36}\/$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByText('Das Dokument „' + title + '“ wurde hochgeladen.')).toBeVisible();
     const preview = page.getByTestId('document-preview').getByRole('img');
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(16);

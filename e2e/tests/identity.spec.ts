@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { bearer, uniqueIp, type ApiClient } from '../fixtures/api';
+import { uniqueIp, type ApiClient } from '../fixtures/api';
+import { openSession } from '../fixtures/accounts';
 import { expect, signInAs, test } from '../fixtures/auth';
-import { demoUser } from '../fixtures/demo-users';
-import { latestMailTo, linkFrom, tokenFrom } from '../fixtures/mail';
+import { latestMailTo, linkFrom } from '../fixtures/mail';
+import { activatedUser } from '../fixtures/users';
 
 /** A form field by its label; required fields add a "*" to the label's text. */
 const field = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
@@ -23,27 +24,13 @@ interface FreshUser {
 }
 
 async function createActiveUser(api: ApiClient, label: string): Promise<FreshUser> {
-  const admin = demoUser('admin');
-  const adminToken = (await api.login(admin.email, admin.password)).id_token;
-  const suffix = randomUUID().slice(0, 8);
-  const email = `${label}-${suffix}@example.com`;
-  const firstName = 'Ida';
-  const lastName = `Ilse ${suffix}`;
-  // A distributor: a role without an account, so no demo account gains users.
-  const invited = await api.post('/api/v1/users/', {
-    headers: bearer(adminToken),
-    data: { email, firstName, lastName, role: 'distributor' },
+  const admin = await openSession(api, 'admin');
+  // A distributor (activatedUser's default): a role without an account, so no demo account gains users.
+  const { user, email, password, name } = await activatedUser(api, admin, label, {
+    firstName: 'Ida',
+    lastName: `Ilse ${randomUUID().slice(0, 8)}`,
   });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const { id } = (await invited.json()) as { id: string };
-  const mail = await latestMailTo(api, adminToken, email, { template: 'activation' });
-  // A word after the random part: the policy strips trailing digits and punctuation before it
-  // compares, so `Start-12345678-901!` (all-digit hex, ~1 in 175 draws) counts as "start", a
-  // common password, and was refused.
-  const password = `Start-${randomUUID().slice(0, 12)}-Wort!`;
-  const activated = await api.post('/api/v1/auth/activate/', { data: { token: tokenFrom(mail), password } });
-  expect(activated.status(), await activated.text()).toBe(200);
-  return { id, email, password, name: `${firstName} ${lastName}`, adminToken };
+  return { id: user.id, email, password, name, adminToken: admin.idToken };
 }
 
 async function signInWithForm(page: Page, email: string, password: string) {

@@ -3,7 +3,9 @@ import type { Page } from '@playwright/test';
 import { bearer, uniqueIp } from '../fixtures/api';
 import { expect, test } from '../fixtures/auth';
 import { demoUser } from '../fixtures/demo-users';
+import { createAccount, openSession } from '../fixtures/accounts';
 import { latestMailTo, linkFrom } from '../fixtures/mail';
+import { activeUser, inviteUser } from '../fixtures/users';
 
 /** A form field by its label; required fields add a "*" to the label's text. */
 const field = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
@@ -117,31 +119,42 @@ test.describe('users', () => {
     ).toBeVisible();
   });
 
-  test('the manager sees only their account’s managers and cannot invite', async ({ page, signIn }) => {
-    await signIn('manager');
+  test('the manager sees only their account’s managers and cannot invite', async ({ page, api, signIn }) => {
+    const admin = await openSession(api, 'admin');
+    // A tree of the test's own: users of a deployment add managers to the demo trees.
+    const root = await createAccount(admin, 'Managersicht');
+    const branch = await createAccount(admin, 'unused', { name: `${root.name} Nord`, parentId: root.id });
+    const elsewhere = await createAccount(admin, 'Fremdfirma');
+    const manager = await activeUser(api, admin, 'Managersicht', { role: 'manager', accountId: root.id });
+    const colleague = await inviteUser(admin, 'Kollege', { role: 'manager', accountId: branch.id });
+    const stranger = await inviteUser(admin, 'Fremd', { role: 'manager', accountId: elsewhere.id });
+    const colleagueName = `${colleague.firstName} ${colleague.lastName}`;
+
+    await signIn(manager.email, manager.password);
     await page.goto('/benutzer/');
     await expect(page).toHaveTitle('Benutzer · Employee Benefits Master Tool');
     await expect(page.getByRole('link', { name: 'Benutzer einladen' })).toHaveCount(0);
     const rows = table(page).locator('tbody tr');
-    await expect(rows.first()).toBeVisible();
-    await expect(table(page).getByRole('link', { name: 'Martin Meyer' })).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    await expect(table(page).getByRole('link', { name: manager.name })).toBeVisible();
+    await expect(table(page).getByRole('link', { name: colleagueName })).toBeVisible();
     for (const text of await rows.allInnerTexts()) {
       expect(text).toMatch(/Manager/);
-      expect(text).toMatch(/Müller Logistik/);
+      expect(text).toContain(root.name);
     }
     // Managers of other employers are out of reach, even by search.
-    await page.goto('/benutzer/?q=Hansen');
+    await page.goto(`/benutzer/?q=${encodeURIComponent(stranger.lastName)}`);
     await expect(table(page)).toContainText('Keine Einträge entsprechen Ihrer Suche');
 
     // Their own page points to the profile; a colleague's page has no actions.
     await page.goto('/benutzer/');
-    await table(page).getByRole('link', { name: 'Martin Meyer' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Martin Meyer' })).toBeVisible();
+    await table(page).getByRole('link', { name: manager.name }).click();
+    await expect(page.getByRole('heading', { level: 1, name: manager.name })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Eigenes Profil bearbeiten' })).toBeVisible();
     await page.goBack();
-    await table(page).getByRole('link', { name: 'Lukas Hartmann' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Lukas Hartmann' })).toBeVisible();
-    await expect(page.getByText('Müller Logistik Nord GmbH').first()).toBeVisible();
+    await table(page).getByRole('link', { name: colleagueName }).click();
+    await expect(page.getByRole('heading', { level: 1, name: colleagueName })).toBeVisible();
+    await expect(page.getByText(branch.name).first()).toBeVisible();
     await expect(page.getByTestId('user-actions')).toHaveCount(0);
     const response = await page.goto('/benutzer/neu/');
     expect(response?.status()).toBe(403);

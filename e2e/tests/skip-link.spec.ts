@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/auth';
+
+/**
+ * Keyboard users skip the navigation: the first Tab stop of every page is "Zum Inhalt springen",
+ * hidden until it has the focus, and Enter moves the focus to `<main>`.
+ */
+
+const SKIP = 'Zum Inhalt springen';
+
+/** From wherever the focus is: Tab reaches the skip link first; Enter puts the focus on main. */
+async function skipToMain(page: Page) {
+  const link = page.getByRole('link', { name: SKIP });
+  await expect(link).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  await expect(link).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  await expect(link).not.toBeInViewport();
+}
+
+test.describe('skip link', () => {
+  test('on a public page', async ({ page }) => {
+    await page.goto('/login/');
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    await skipToMain(page);
+    // The next Tab goes on inside main: the form's first field, not the header's links.
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('E-Mail-Adresse')).toBeFocused();
+  });
+
+  test('on a signed-in list page, also after client-side navigations and Back', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.goto('/accounts/');
+    await expect(page.getByRole('table', { name: 'Liste der Konten' })).toBeVisible();
+    await skipToMain(page);
+
+    // A client-side navigation keeps the layout (and its main); the link still leads there.
+    const navigation = page
+      .getByRole('navigation')
+      .filter({ has: page.getByRole('link', { name: 'Benutzer' }) })
+      .first();
+    await navigation.getByRole('link', { name: 'Benutzer', exact: true }).click();
+    await expect(page).toHaveURL(/\/benutzer\/$/);
+    await expect(page.getByRole('table', { name: 'Liste der Benutzer' })).toBeVisible();
+    // Back to the top of the document, as after a page load: the next Tab is the first stop.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await skipToMain(page);
+
+    // The skip link's history entry (…#main) does not confuse the router: Back shows its page.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/accounts\/(#main)?$/);
+    await expect(page.getByRole('table', { name: 'Liste der Konten' })).toBeVisible();
+  });
+
+  test('on the 404 page', async ({ page }) => {
+    const response = await page.goto('/gibt-es-nicht/');
+    expect(response?.status()).toBe(404);
+    await skipToMain(page);
+  });
+
+  test('speaks English to an English reader', async ({ browser }) => {
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      extraHTTPHeaders: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    const page = await context.newPage();
+    await page.goto('/login/');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await context.close();
+  });
+});
