@@ -4,7 +4,7 @@ import { startTransition, useEffect } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { MAIN_ID } from '@/components/layout/skip-link';
+import { MAIN_ID } from '@/components/layout/main-id';
 import { normalizeError } from '@/lib/errors/normalize-error';
 import { isServiceUnavailable } from '@/lib/errors/service-unavailable';
 

@@ -2,7 +2,8 @@
 
 import de from '@/lib/i18n/messages/fallback.de.json';
 import en from '@/lib/i18n/messages/fallback.en.json';
-import { MAIN_ID, SkipLinkView } from '@/components/layout/skip-link';
+import { MAIN_ID } from '@/components/layout/main-id';
+import { SkipLinkView } from '@/components/layout/skip-link-view';
 
 /**
  * The last resort when even the root layout failed: no providers are available here, so it

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { MAIN_ID } from '@/components/layout/skip-link';
+import { MAIN_ID } from '@/components/layout/main-id';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('errors');

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { getMe } from '@/lib/api-client/server';
 import { AppNavbar } from '@/components/layout/app-navbar';
 import { ClientMessages } from '@/components/layout/client-messages';
-import { MAIN_ID } from '@/components/layout/skip-link';
+import { MAIN_ID } from '@/components/layout/main-id';
 import { hasScope } from '@/lib/auth/has-scope';
 import { matchRoute } from '@/lib/auth/route-table';
 import { hrefs } from '@/lib/hrefs';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { LanguageSwitch } from '@/components/layout/language-switch';
-import { MAIN_ID } from '@/components/layout/skip-link';
+import { MAIN_ID } from '@/components/layout/main-id';
 
 export default function PublicLayout({ children }: { children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { MAIN_ID, SkipLink, SkipLinkView } from './skip-link';
 
@@ -36,5 +36,24 @@ describe('SkipLink', () => {
     target!.focus();
     expect(document.activeElement).toBe(main);
     expect(main.tabIndex).toBe(-1);
+  });
+
+  it('a click focuses main without a history entry, so Back never lands on a page Next did not make', () => {
+    render(
+      <>
+        <SkipLinkView label="Zum Inhalt springen" />
+        <main id={MAIN_ID} tabIndex={-1}>
+          Inhalt
+        </main>
+      </>,
+    );
+    const link = screen.getByRole('link', { name: 'Zum Inhalt springen' });
+    const before = window.history.length;
+    // fireEvent returns false when the handler called preventDefault (the browser follows no link).
+    expect(fireEvent.click(link)).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(window.history.length).toBe(before);
+    // A click that opens a new tab or window is the browser's.
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
   });
 });

@@ -99,7 +99,6 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
           autoComplete="username"
           className="form-control"
           required
-          autoFocus
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={error?.code === 'invalid' || error?.code === 'required' ? true : undefined}
