@@ -11,7 +11,8 @@ type Method = (typeof METHODS)[number];
  * `export const { PATCH, PUT, DELETE } = otherMethods('GET', 'POST');`
  */
 export function otherMethods(...allowed: Method[]): Record<Method, () => Response> {
-  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  const declared = METHODS.filter((method) => allowed.includes(method));
+  const allow = [...declared, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   const handler = () => {
     const response = errorResponse(
       new ApiError('method_not_allowed', `Diese Methode ist hier nicht erlaubt. Erlaubt: ${allow}.`),
