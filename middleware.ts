@@ -4,6 +4,7 @@ import { decideGuard } from '@/lib/auth/guard-decision';
 import { FORBIDDEN_PATH, matchRoute } from '@/lib/auth/route-table';
 import { contentSecurityPolicy, createNonce, HSTS, isHttpsDeployment } from '@/lib/auth/security-headers';
 import { isServerActionCall, refusedServerActionStatus } from '@/lib/auth/server-action-body';
+import { isForeignOrigin, isPossibleServerAction } from '@/lib/auth/server-action-origin';
 import {
   decodeSessionToken,
   encodeSessionToken,
@@ -30,6 +31,9 @@ export async function middleware(req: NextRequest) {
     return response;
   };
 
+  if (isPossibleServerAction(req) && isForeignOrigin(req.headers)) {
+    return secure(new NextResponse(null, { status: 403 }));
+  }
   if (isServerActionCall(req)) {
     const refused = await refusedServerActionStatus(req);
     if (refused) return secure(new NextResponse(null, { status: refused }));
