@@ -46,7 +46,7 @@ const uniqueTitle = (label: string) => `E2E ${label} ${randomUUID().slice(0, 8)}
 async function createDocument(
   session: ApiSession,
   fields: { title: string; category?: string; accountId?: string | null; description?: string },
-  file: { name: string; type: string; content: Buffer },
+  file: { name: string; type: string | null; content: Buffer },
 ): Promise<DocumentRecord> {
   const response = await upload(
     session,
