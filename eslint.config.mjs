@@ -33,6 +33,13 @@ const config = [
         'error',
         {
           zones: [
+            {
+              // app/ is built from lib/, never the other way: the API's handlers live in
+              // lib/server/http/endpoints and the route files re-export them.
+              target: './lib',
+              from: './app',
+              message: 'lib/ never imports app/: move what both need into lib/.',
+            },
             ...UI.map((target) => ({
               target,
               from: './lib/server',

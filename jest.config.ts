@@ -22,8 +22,8 @@ const config: Config = {
   modulePathIgnorePatterns: ['<rootDir>/.next/'],
 };
 
-// next-intl and its helpers ship only ES modules: let SWC compile them like our own code.
-const ESM_PACKAGES = ['next-intl', 'use-intl', 'icu-minify', 'intl-messageformat', '@formatjs'];
+// next-intl with its helpers, and jose, ship only ES modules: let SWC compile them like our own code.
+const ESM_PACKAGES = ['next-intl', 'use-intl', 'icu-minify', 'intl-messageformat', '@formatjs', 'jose'];
 
 export default async function jestConfig(): Promise<Config> {
   const resolved = await createJestConfig(config)();

@@ -4,6 +4,7 @@ import { decideGuard } from '@/lib/auth/guard-decision';
 import { FORBIDDEN_PATH, matchRoute } from '@/lib/auth/route-table';
 import { contentSecurityPolicy, createNonce, HSTS, isHttpsDeployment } from '@/lib/auth/security-headers';
 import { isServerActionCall, refusedServerActionStatus } from '@/lib/auth/server-action-body';
+import { isForeignOrigin, isPossibleServerAction } from '@/lib/auth/server-action-origin';
 import {
   decodeSessionToken,
   encodeSessionToken,
@@ -20,7 +21,7 @@ import { trailingSlashPath } from '@/lib/trailing-slash';
  * Every page answer gets its Content-Security-Policy with a fresh nonce here.
  */
 export async function middleware(req: NextRequest) {
-  // Pages keep Next's trailingSlash redirect, which next.config.mjs skips so the API need not
+  // Pages keep Next's trailingSlash redirect, which next.config.ts skips so the API need not
   // redirect. On the request's own host, which Next turns into a relative Location, as its own is.
   const { pathname, search } = req.nextUrl;
   const served = trailingSlashPath(pathname);
@@ -39,6 +40,9 @@ export async function middleware(req: NextRequest) {
     return response;
   };
 
+  if (isPossibleServerAction(req) && isForeignOrigin(req.headers)) {
+    return secure(new NextResponse(null, { status: 403 }));
+  }
   if (isServerActionCall(req)) {
     const refused = await refusedServerActionStatus(req);
     if (refused) return secure(new NextResponse(null, { status: refused }));

@@ -42,7 +42,7 @@ const nextConfig: NextConfig = {
  * @parcel/watcher for its message extractor (~15 MiB resident), and what the plugin adds (an alias for
  * lib/i18n/request.ts, the precompiled messages and their formatter, env values) is compiled into the
  * bundles, so the production server does not need it. `scripts/server.mjs` does not read this file at
- * all: it hands Next the configuration the build serialised (scripts/built-next-config.mjs), so
+ * all: it hands Next the configuration the build serialised, so
  * TypeScript here costs the server no SWC binding either (`next start` still transpiles it).
  */
 export default async function config(phase: string): Promise<NextConfig> {

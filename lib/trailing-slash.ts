@@ -6,7 +6,7 @@ const PLAIN_SEGMENT = /\/[^/.]+$/;
  * The form of a page path that `trailingSlash: true` serves: with a trailing slash, unless its last
  * segment is a file name (`/accounts` → `/accounts/`, `/robots.txt/` → `/robots.txt`). Next redirects
  * to it by itself only without `skipTrailingSlashRedirect`; this app sets that so the API answers both
- * forms (next.config.mjs), and the middleware redirects pages with this rule.
+ * forms (next.config.ts), and the middleware redirects pages with this rule.
  */
 export function trailingSlashPath(pathname: string): string {
   if (pathname.endsWith('/')) {

@@ -27,8 +27,9 @@ const ESLINT_CONFIGS = ['eslint.config.mjs', 'eslint.config.js', 'eslint.config.
 
 const steps = [
   {
+    // ESLint, then dependency-cruiser's check for import cycles (package.json).
     name: 'lint',
-    command: ['npx', 'eslint', '.', '--max-warnings=0'],
+    command: ['npm', 'run', 'lint'],
     precondition: () =>
       ESLINT_CONFIGS.some((file) => existsSync(path.join(root, file)))
         ? null

@@ -46,7 +46,7 @@ const uniqueTitle = (label: string) => `E2E ${label} ${randomUUID().slice(0, 8)}
 async function createDocument(
   session: ApiSession,
   fields: { title: string; category?: string; accountId?: string | null; description?: string },
-  file: { name: string; type: string; content: Buffer },
+  file: { name: string; type: string | null; content: Buffer },
 ): Promise<DocumentRecord> {
   const response = await upload(
     session,
@@ -323,6 +323,38 @@ test.describe('documents: writes', () => {
     await expectApiError(await admin.get(contentPath(created.id, 1)), 404, 'not_found');
     expect(await countByTitle(admin, created.title)).toBe(0);
   });
+
+  test('a file part without its own Content-Type is judged by its name and content like any other', async ({ api }) => {
+    const admin = await openSession(api, 'admin');
+    const title = uniqueTitle('Ohne Typ');
+    // RFC 7578 makes such a part text/plain; it was refused as "text/plain does not fit .pdf".
+    const created = await createDocument(admin, { title }, { name: 'vertrag.pdf', type: null, content: pdfBytes() });
+    expect(created.versions[0]).toMatchObject({ fileName: 'vertrag.pdf', mimeType: 'application/pdf' });
+    const next = await upload(
+      admin,
+      versionsPath(created.id),
+      {},
+      { name: 'bild.png', type: null, content: pngBytes([1, 2, 3]) },
+    );
+    const versions = (await expectJson<DocumentRecord>(next, 201)).versions;
+    expect(versions.find((version) => version.number === 2)).toMatchObject({
+      fileName: 'bild.png',
+      mimeType: 'image/png',
+    });
+    // Its content still has to be what its name says.
+    const disguised = await upload(
+      admin,
+      DOCUMENTS,
+      { title: `${title} exe`, category: 'other' },
+      {
+        name: 'setup.pdf',
+        type: null,
+        content: exeBytes(),
+      },
+    );
+    await expectApiError(disguised, 415, 'unsupported_media_type');
+    expect(await countByTitle(admin, `${title} exe`)).toBe(0);
+  });
 });
 
 test.describe('documents: uploads that store nothing', () => {
@@ -479,6 +511,27 @@ test.describe('documents: uploads that store nothing', () => {
       'latin1',
     );
     await expectInvalid(await admin.post(DOCUMENTS, doubled, { 'content-type': twoFiles.contentType }), 'file');
+    expect(await countByTitle(admin, title)).toBe(0);
+  });
+
+  test('an empty file input (filename="", no bytes) says the file is missing', async ({ api }) => {
+    const admin = await openSession(api, 'admin');
+    const title = uniqueTitle('Leer');
+    // A browser sends application/octet-stream for it; a part without a type reached busboy as a text
+    // field named "file" and was refused as "Das Feld ist mehrfach angegeben."
+    for (const type of ['application/octet-stream', null]) {
+      const refused = await upload(
+        admin,
+        DOCUMENTS,
+        { title, category: 'other' },
+        { name: '', type, content: Buffer.alloc(0) },
+      );
+      const body = await expectInvalid(refused, 'file');
+      expect({ type, details: body.details }).toEqual({
+        type,
+        details: [{ path: 'file', message: 'Die Datei fehlt.', code: 'fileMissing' }],
+      });
+    }
     expect(await countByTitle(admin, title)).toBe(0);
   });
 });

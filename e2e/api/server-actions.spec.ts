@@ -5,9 +5,10 @@ import { expect, test } from '../fixtures/api';
 
 /**
  * Hostile calls of Server Actions answer 4xx, never 500: Next itself refuses unknown action ids
- * (400, 409); the middleware refuses bodies Next cannot decode (400) or would not take (413), which
- * Next answers with 500 (lib/auth/server-action-body.ts). The public "forgot password" action is
- * the target; its id is this build's, so the test needs the local build.
+ * (400, 409); the middleware refuses bodies Next cannot decode (400) or would not take (413) and
+ * calls from another origin (403), all of which Next answers with 500 (lib/auth/server-action-*.ts).
+ * The public "forgot password" action is the target; its id is this build's, so the test needs the
+ * local build.
  */
 test.skip(Boolean(process.env.BASE_URL), 'reads the action id from the local build');
 
@@ -87,4 +88,45 @@ test('a body over the limit without Content-Length (chunked) answers 413', async
     request.end('"]');
   });
   expect(status).toBe(413);
+});
+
+test('a call from another origin answers 403, not 500; this origin and the proxy’s public host pass', async ({
+  api,
+  baseURL,
+}) => {
+  const id = actionId('forgotPasswordAction');
+  const call = (headers: Record<string, string>, body = JSON.stringify(['niemand@example.com'])) =>
+    api.post(PAGE, {
+      data: body,
+      headers: { accept: 'text/x-component', 'next-action': id, 'content-type': TEXT, ...headers },
+      maxRedirects: 0,
+    });
+
+  const own = await call({ origin: new URL(baseURL!).origin });
+  expect(own.status(), await own.text()).toBe(200);
+  // Behind a proxy: the browser's origin is the public host the proxy names.
+  const proxied = await call({ origin: 'https://benefits.example', 'x-forwarded-host': 'benefits.example' });
+  expect(proxied.status(), await proxied.text()).toBe(200);
+
+  const cases: [string, Record<string, string>][] = [
+    ['a foreign site', { origin: 'https://evil.example' }],
+    ['a foreign port of this host', { origin: 'http://localhost:1' }],
+    ['an opaque origin (sandboxed frame)', { origin: 'null' }],
+    ['an origin that is no URL', { origin: 'garbage' }],
+    [
+      'a forwarded host the origin does not match',
+      { origin: 'https://evil.example', 'x-forwarded-host': 'benefits.example' },
+    ],
+  ];
+  for (const [label, headers] of cases) {
+    const answer = await call(headers);
+    expect(answer.status(), `${label}: ${(await answer.text()).slice(0, 200)}`).toBe(403);
+  }
+  // A form posted from another site without JavaScript carries its action in the multipart body.
+  const form = await api.post(PAGE, {
+    multipart: { $ACTION_ID: id },
+    headers: { origin: 'https://evil.example' },
+    maxRedirects: 0,
+  });
+  expect(form.status(), (await form.text()).slice(0, 200)).toBe(403);
 });

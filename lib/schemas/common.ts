@@ -1,7 +1,7 @@
 import { z } from './zod';
-import { ERROR_CODES, type ErrorCode } from './error-body';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from './error-body';
 
-export { ERROR_CODES, type ErrorCode };
+export { ERROR_CODES, type ErrorBody, type ErrorCode };
 
 export const errorBodySchema = z
   .object({
@@ -12,11 +12,8 @@ export const errorBodySchema = z
       .array(
         z.object({
           path: z.string(),
-          /** German, for people reading the API; the UI shows `code`'s text in its own language. */
           message: z.string(),
-          /** The problem's key in the catalogue `validation.*` (e.g. `tooLong`, `emailTaken`). */
           code: z.string().optional(),
-          /** The numbers the text names, e.g. `{ maximum: 200 }`. */
           params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
         }),
       )
@@ -24,8 +21,7 @@ export const errorBodySchema = z
     retryAfterSeconds: z.number().int().optional(),
     current: z.unknown().optional(),
   })
-  .meta({ id: 'Error' });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+  .meta({ id: 'Error' }) satisfies z.ZodType<ErrorBody, ErrorBody>;
 
 export const uuidSchema = z.uuid();
 export const idParamsSchema = z.strictObject({ id: uuidSchema });

@@ -1,9 +1,18 @@
+import type { z } from 'zod';
 import { errorBodySchema, ERROR_CODES as COMMON_ERROR_CODES } from './common';
-import { ERROR_CODES, isErrorBody } from './error-body';
+import { ERROR_CODES, isErrorBody, type ErrorBody } from './error-body';
+
+type SchemaBody = z.output<typeof errorBodySchema>;
 
 const valid = { statusCode: 422, code: 'validation_failed', message: 'Ungültig' };
 
 describe('isErrorBody', () => {
+  it('has the type of errorBodySchema, both ways (the compiler checks the two functions)', () => {
+    const fromSchema = (body: SchemaBody): ErrorBody => body;
+    const toSchema = (body: ErrorBody): SchemaBody => body;
+    expect(toSchema(fromSchema(errorBodySchema.parse(valid)))).toEqual(valid);
+  });
+
   it('is re-exported by ./common', () => {
     expect(COMMON_ERROR_CODES).toBe(ERROR_CODES);
   });

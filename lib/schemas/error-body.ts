@@ -1,10 +1,9 @@
 /**
- * The API's error codes and a check of its error body without Zod, for code in the browser that
- * reads a refusal (issue 15: a client import of ./common would load all of Zod). The schema
- * itself, `errorBodySchema` in ./common, stays the contract (OpenAPI, server); a test holds the
- * two in step.
+ * The API's error codes, its error body's type and a check of that body without Zod, for code in
+ * the browser that reads a refusal (issue 15: a client import of ./common would load all of Zod).
+ * The schema, `errorBodySchema` in ./common, stays the contract (OpenAPI, server): the compiler
+ * holds its type to `ErrorBody`, a test holds `isErrorBody` to what it accepts.
  */
-import type { ErrorBody } from './common';
 
 export const ERROR_CODES = {
   bad_request: 400,
@@ -26,6 +25,26 @@ export const ERROR_CODES = {
   storage_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorDetail {
+  path: string;
+  /** German, for people reading the API; the UI shows `code`'s text in its own language. */
+  message: string;
+  /** The problem's key in the catalogue `validation.*` (e.g. `tooLong`, `emailTaken`). */
+  code?: string;
+  /** The numbers the text names, e.g. `{ maximum: 200 }`. */
+  params?: Record<string, string | number>;
+}
+
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+  retryAfterSeconds?: number;
+  /** The record as it is now, with a 409 conflict. */
+  current?: unknown;
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

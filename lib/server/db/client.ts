@@ -1,15 +1,10 @@
 import 'server-only';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getEnv } from '@/lib/env';
 import { classifyDatabaseError } from './database-errors';
 import * as schema from './schema';
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction has the same query API as the database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+import type { Db } from './types';
 
 interface DbHandle {
   db: Db;

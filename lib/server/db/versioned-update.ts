@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ChangeField } from '@/lib/server/db/schema';
 import { diffFields, recordChange, type ChangeRecord } from '@/lib/server/history/record-change';
 import type { ApiError } from '@/lib/server/http/api-error';
-import type { Tx } from './client';
+import type { Tx } from './types';
 
 /** A table whose rows carry the optimistic-locking `version` and an `updatedAt`. */
 export type VersionedTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { changes, type ChangeField } from '@/lib/server/db/schema';
 import { userLabel } from './change-fields';
 

@@ -68,6 +68,11 @@ export function csvLocaleOf(acceptLanguage: string | null, fallback?: string | n
   return preferredLocale(acceptLanguage) ?? (fallback === 'en' ? 'en' : 'de');
 }
 
+/** The language of an export request: its `Accept-Language`, else the caller's profile language. */
+export function csvLocaleOfRequest(req: Request, actor: { locale?: string | null }): CsvLocale {
+  return csvLocaleOf(req.headers.get('accept-language'), actor.locale);
+}
+
 /** The header row of a resource's export, in the order of `columns`. */
 export function csvHeader<R extends keyof CsvTexts['headers']>(
   texts: CsvTexts,

@@ -12,7 +12,8 @@ type Method = (typeof METHODS)[number];
  * `export const { PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET', 'POST');`
  */
 export function otherMethods(...allowed: Method[]): Record<Method | 'OPTIONS', () => Response> {
-  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  const declared = METHODS.filter((method) => allowed.includes(method));
+  const allow = [...declared, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   const notAllowed = () => {
     const response = errorResponse(
       new ApiError('method_not_allowed', `Diese Methode ist hier nicht erlaubt. Erlaubt: ${allow}.`),

@@ -16,7 +16,11 @@ export interface StagedFile {
   path: string;
   /** As the client named it, without any folder (busboy keeps only the last path segment). */
   fileName: string;
-  /** The type the client declared for the part ('' when none). */
+  /**
+   * The type the client declared for the part: '' when none, and for `text/plain`, which RFC 7578
+   * makes the type of a part without one (busboy reports both alike), so it claims nothing and the
+   * file is judged by its name and content like any other.
+   */
   declaredType: string;
   sizeBytes: number;
   sha256: string;
@@ -141,7 +145,13 @@ function parse(
         fail(invalidField(name.slice(0, 100), 'valueTooLong'));
         return;
       }
-      if (Object.hasOwn(fields, name) || name === FILE_FIELD) {
+      if (name === FILE_FIELD) {
+        // A text part where the file belongs: also an empty file input (`filename=""`) sent without
+        // a type, which busboy hands over as a field.
+        fail(invalidField(FILE_FIELD, 'fileMissing'));
+        return;
+      }
+      if (Object.hasOwn(fields, name)) {
         fail(invalidField(name, 'fieldRepeated'));
         return;
       }
@@ -159,10 +169,16 @@ function parse(
       fileSink = counter;
       staging = pipeline(stream, counter, createWriteStream(target, { flags: 'wx' })).then(
         () => {
+          // What a browser sends for an empty file input: no name (`filename=""`) and no bytes.
+          if (!info.filename && counter.size === 0) {
+            fail(invalidField(FILE_FIELD, 'fileMissing'));
+            return;
+          }
+          const declaredType = (info.mimeType ?? '').toLowerCase();
           file = {
             path: target,
             fileName: info.filename ?? '',
-            declaredType: (info.mimeType ?? '').toLowerCase(),
+            declaredType: declaredType === 'text/plain' ? '' : declaredType,
             sizeBytes: counter.size,
             sha256: counter.hash.digest('hex'),
           };

@@ -12,7 +12,7 @@ import { route } from './route';
  * postgres.js (and Drizzle around it) throw, injected where the driver would throw them.
  */
 
-// These operations are public and unauthenticated; the real module pulls in jose (ES module only).
+// These operations are public and unauthenticated.
 jest.mock('@/lib/server/auth/authenticate', () => ({ authenticate: jest.fn() }));
 
 const query = jest.fn<Promise<unknown>, []>();

@@ -121,6 +121,20 @@ function hasAccess(actor: Actor, access: Access): boolean {
   return access === 'authenticated' || access === 'public' || actor.scopes.has(access);
 }
 
+/** The second argument Next hands a route handler: the path's dynamic segments. */
+export interface RouteHandlerContext {
+  params: Promise<Record<string, string | string[]>>;
+}
+
+/** What Next calls for one method of a route file, and what the in-process transport calls. */
+export type RouteHandler = (req: NextRequest, context: RouteHandlerContext) => Response | Promise<Response>;
+
+/** The handler of one operation, carrying the operation it serves (lib/server/http/endpoints). */
+export type Endpoint<Op extends Operation = Operation> = ((
+  req: NextRequest,
+  context: RouteHandlerContext,
+) => Promise<Response>) & { readonly operation: Op };
+
 /**
  * The handler wrapper of every API route: authenticates, checks the declared scope, validates
  * params, query and body with the operation's zod schemas, validates the output and maps every
@@ -129,8 +143,8 @@ function hasAccess(actor: Actor, access: Access): boolean {
 export function route<Op extends Operation>(
   operation: Op,
   handler: (ctx: RouteContext<Op>) => Promise<HandlerResult<Op>>,
-) {
-  return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
+): Endpoint<Op> {
+  const endpoint = async (req: NextRequest, context: RouteHandlerContext) => {
     const release = operation.usesDatabase === false ? () => {} : admitRequest();
     if (!release) {
       return errorResponse(
@@ -147,8 +161,9 @@ export function route<Op extends Operation>(
       release();
     }
   };
+  return Object.assign(endpoint, { operation });
 
-  async function handle(req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) {
+  async function handle(req: NextRequest, context: RouteHandlerContext) {
     let actor: Actor | null = null;
     if (operation.access === 'public') {
       if (req.headers.get('authorization')) actor = await authenticate(req).catch(() => null);

@@ -3,11 +3,9 @@
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
+import type { ApprovalDecisionFlowProps } from './approval-decision-flow';
 
-export interface ApprovalDecisionButtonProps {
-  approval: { id: string; entityLabel: string };
-  /** `decide` for a decider on someone else's request, `withdraw` for the requester. */
-  mode: 'decide' | 'withdraw';
+export interface ApprovalDecisionButtonProps extends Pick<ApprovalDecisionFlowProps, 'approval' | 'mode'> {
   size?: 'sm';
 }
 

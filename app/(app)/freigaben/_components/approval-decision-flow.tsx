@@ -7,8 +7,10 @@ import { useTranslations } from 'next-intl';
 import { WAITING_APPROVALS_QUERY_KEY } from '@/components/layout/approvals-badge';
 import { useToast } from '@/components/ui/toast-provider';
 import { decideApprovalAction } from './approval-actions';
-import type { ApprovalDecisionButtonProps } from './approval-decision-button';
-import { DecisionDialog, type Decision } from './decision-dialog';
+import { DecisionDialog, type Decision, type DecisionDialogProps } from './decision-dialog';
+
+/** What the flow needs from the button that loads it: the approval, the mode and the dialog's visibility. */
+export type ApprovalDecisionFlowProps = Pick<DecisionDialogProps, 'approval' | 'mode' | 'show' | 'onHide'>;
 
 /**
  * The decision dialog with what follows a decision: a toast, the navbar badge and the page
@@ -19,7 +21,7 @@ export const ApprovalDecisionFlow = withQueryClient(function ApprovalDecisionFlo
   mode,
   show,
   onHide,
-}: Omit<ApprovalDecisionButtonProps, 'size'> & { show: boolean; onHide: () => void }) {
+}: ApprovalDecisionFlowProps) {
   const t = useTranslations('approvals');
   const router = useRouter();
   const toast = useToast();

@@ -1,16 +1,8 @@
-import { ApiError } from '@/lib/server/http/api-error';
-import { errorResponse } from '@/lib/server/http/route';
-
-/** Any path the API does not have answers in the API's error format, not with the HTML 404 page. */
-function notFound(): Response {
-  return errorResponse(new ApiError('not_found', 'Diesen API-Pfad gibt es nicht.'));
-}
-
 export {
-  notFound as GET,
-  notFound as POST,
-  notFound as PATCH,
-  notFound as PUT,
-  notFound as DELETE,
-  notFound as OPTIONS,
-};
+  unknownPath as GET,
+  unknownPath as POST,
+  unknownPath as PATCH,
+  unknownPath as PUT,
+  unknownPath as DELETE,
+  unknownPath as OPTIONS,
+} from '@/lib/server/http/unknown-path';

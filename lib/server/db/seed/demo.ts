@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import { hashPassword } from '@/lib/server/auth/passwords';
 import { redactFields } from '@/lib/server/history/record-change';
-import type { Tx } from '../client';
+import type { Tx } from '../types';
 import {
   accounts,
   approvals,

@@ -2,7 +2,7 @@ import 'server-only';
 import { count, sql } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
 import { hashPassword } from '@/lib/server/auth/passwords';
-import type { Db } from '../client';
+import type { Db } from '../types';
 import { users } from '../schema';
 import { seedDemoData } from './demo';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Db, Tx } from '../types';
 
 /*
  * The scale seed (SPEC §7, `npm run db:seed -- --scale`): 100,000 accounts in trees, 1,000,000

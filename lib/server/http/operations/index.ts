@@ -13,18 +13,24 @@ import * as users from './users';
 import * as whitelist from './whitelist';
 import type { Operation } from '../operation';
 
+/**
+ * The operations by module, in the order the OpenAPI document lists them. Each module's handlers
+ * are the same-named module of lib/server/http/endpoints, one per operation and named as it.
+ */
+export const operationModules = {
+  auth,
+  identity,
+  profile,
+  accounts,
+  users,
+  documents,
+  approvals,
+  changes,
+  whitelist,
+  tasks,
+  dashboard,
+  export: exportOperations,
+};
+
 /** Every operation of the API, in the order the OpenAPI document lists them. */
-export const operations: Operation[] = [
-  ...Object.values(auth),
-  ...Object.values(identity),
-  ...Object.values(profile),
-  ...Object.values(accounts),
-  ...Object.values(users),
-  ...Object.values(documents),
-  ...Object.values(approvals),
-  ...Object.values(changes),
-  ...Object.values(whitelist),
-  ...Object.values(tasks),
-  ...Object.values(dashboard),
-  ...Object.values(exportOperations),
-];
+export const operations: Operation[] = Object.values(operationModules).flatMap((module) => Object.values(module));

@@ -3,7 +3,7 @@ import { type SQL, and, asc, between, count, desc, eq, inArray, isNotNull, isNul
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountExportQuery } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { accountCounts, accounts, users } from '@/lib/server/db/schema';
 import { accountReach } from './reach';
 import { escapeLike } from '@/lib/server/db/escape-like';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Account } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { accounts, users } from '@/lib/server/db/schema';
 import { ApiError, notFound } from '@/lib/server/http/api-error';
 import { accountReach } from './reach';

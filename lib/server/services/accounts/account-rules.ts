@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { users, type BenefitRow } from '@/lib/server/db/schema';
 import { invalidField } from '@/lib/server/http/api-error';
 

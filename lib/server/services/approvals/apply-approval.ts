@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { roleSchema } from '@/lib/schemas/roles';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { Tx } from '@/lib/server/db/client';
+import type { Tx } from '@/lib/server/db/types';
 import { accounts, users, type BenefitRow } from '@/lib/server/db/schema';
 import { diffFields, recordChange } from '@/lib/server/history/record-change';
 import type { MailRequest } from '@/lib/server/mail/send-mail';

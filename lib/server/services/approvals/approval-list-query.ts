@@ -2,7 +2,7 @@ import 'server-only';
 import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ApprovalExportQuery } from '@/lib/schemas/approval';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { approvals } from '@/lib/server/db/schema';
 import { escapeLike } from '@/lib/server/db/escape-like';
 import { approvalReach, selectApprovals } from './approval-record';

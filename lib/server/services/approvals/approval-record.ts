@@ -3,7 +3,7 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Approval, ApprovalListItem, FieldChange } from '@/lib/schemas/approval';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { accounts, approvals, changes, users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError, notFound } from '@/lib/server/http/api-error';

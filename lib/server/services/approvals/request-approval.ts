@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import type { approvalRefSchema } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { approvals, type ChangeField } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';

@@ -8,7 +8,7 @@ import type { pg_trgm as PgTrgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/types';
 import * as schema from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
 import { TOKEN_LIFETIME_MS, consumeOneTimeToken, issueOneTimeToken, type TokenProblem } from './one-time-token';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { oneTimeTokens } from '@/lib/server/db/schema';
 import { createOpaqueToken, hashOpaqueToken } from '@/lib/server/auth/tokens';
 import { ApiError } from '@/lib/server/http/api-error';

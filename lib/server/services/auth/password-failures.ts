@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { getDb } from '@/lib/server/db/client';
 import { signInLockouts } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { getDb } from '@/lib/server/db/client';
 import { sessions } from '@/lib/server/db/schema';
 

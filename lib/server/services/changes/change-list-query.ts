@@ -2,7 +2,7 @@ import 'server-only';
 import { type SQL, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Change, ChangeExportQuery } from '@/lib/schemas/change';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { approvals, changes, tasks } from '@/lib/server/db/schema';
 import { escapeLike } from '@/lib/server/db/escape-like';
 import { accountIdInReach } from '@/lib/server/services/accounts/reach';

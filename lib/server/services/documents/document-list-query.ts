@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { documentExportQuerySchema } from '@/lib/schemas/document';
 import type { Actor } from '@/lib/server/auth/actor';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { escapeLike } from '@/lib/server/db/escape-like';
 import { accounts, documents, documentVersions } from '@/lib/server/db/schema';
 import { documentReach } from './document-reach';

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Document } from '@/lib/schemas/document';
 import { isStaff } from '@/lib/schemas/roles';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { accounts, documents, documentVersions, users } from '@/lib/server/db/schema';
 import { userLabel } from '@/lib/server/history/change-fields';
 import { ApiError, notFound } from '@/lib/server/http/api-error';

@@ -1,7 +1,8 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { getDb, type DbOrTx } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { documentVersions } from '@/lib/server/db/schema';
 
 /**

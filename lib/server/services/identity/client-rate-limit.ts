@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { signInAttempts } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
 import { MAX_ATTEMPTS_PER_MINUTE } from '@/lib/server/services/auth/sign-in';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { signInLockouts, users } from '@/lib/server/db/schema';
 import type { MailRequest } from '@/lib/server/mail/send-mail';
 import { TOKEN_LIFETIME_MS, type TokenPurpose } from '@/lib/server/services/auth/one-time-token';

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { User } from '@/lib/schemas/user';
 import { unauthorized } from '@/lib/server/auth/authenticate';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { users } from '@/lib/server/db/schema';
 import type { Actor } from '@/lib/server/auth/actor';
 import { verifyPassword } from '@/lib/server/auth/passwords';

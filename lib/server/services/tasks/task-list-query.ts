@@ -3,7 +3,7 @@ import { type SQL, and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from '
 import { alias } from 'drizzle-orm/pg-core';
 import type { TaskExportQuery, TaskListItem } from '@/lib/schemas/task';
 import { berlinToday, dueRange } from '@/lib/schemas/task-due';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { escapeLike } from '@/lib/server/db/escape-like';
 import { accounts, tasks, users } from '@/lib/server/db/schema';
 import { userLabel } from '@/lib/server/history/change-fields';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Task } from '@/lib/schemas/task';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { tasks } from '@/lib/server/db/schema';
 import { notFound } from '@/lib/server/http/api-error';
 import { conflict } from '@/lib/server/http/etag';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, ne } from 'drizzle-orm';
 import { isStaff } from '@/lib/schemas/roles';
-import type { Tx } from '@/lib/server/db/client';
+import type { Tx } from '@/lib/server/db/types';
 import { accounts, users } from '@/lib/server/db/schema';
 import { invalidField } from '@/lib/server/http/api-error';
 import { accountReach } from '@/lib/server/services/accounts/reach';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { sendMail, type MailRequest } from '@/lib/server/mail/send-mail';
 import { issueOneTimeToken, TOKEN_LIFETIME_MS } from '@/lib/server/services/auth/one-time-token';
 import { type UserRow } from './user-rules';

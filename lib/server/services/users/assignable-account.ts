@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { Tx } from '@/lib/server/db/client';
+import type { Tx } from '@/lib/server/db/types';
 import { ApiError } from '@/lib/server/http/api-error';
 import { assertNotArchived, findAccountRow } from '@/lib/server/services/accounts/account-record';
 

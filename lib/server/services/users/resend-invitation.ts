@@ -2,7 +2,7 @@ import 'server-only';
 import type { User } from '@/lib/schemas/user';
 import type { Actor } from '@/lib/server/auth/actor';
 import { and, count, eq, gt, min, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { getDb } from '@/lib/server/db/client';
 import { mailOutbox } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';

@@ -3,7 +3,7 @@ import { type SQL, and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { userExportQuerySchema } from '@/lib/schemas/user';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { accounts, users } from '@/lib/server/db/schema';
 import { userReach } from './user-reach';
 import { escapeLike } from '@/lib/server/db/escape-like';

@@ -2,7 +2,7 @@ import 'server-only';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { User } from '@/lib/schemas/user';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { accounts, approvals, users } from '@/lib/server/db/schema';
 import { conflict } from '@/lib/server/http/etag';
 import { notFound } from '@/lib/server/http/api-error';

@@ -9,7 +9,8 @@ import {
 } from '@/lib/schemas/whitelist';
 import { displayWhitelistValue } from '@/lib/schemas/whitelist-value';
 import type { Actor } from '@/lib/server/auth/actor';
-import { getDb, type DbOrTx } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
 import { assertNotArchived, requireAccountRow } from '@/lib/server/services/accounts/account-record';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { WhitelistEntry, whitelistExportQuerySchema } from '@/lib/schemas/whitelist';
 import { displayWhitelistValue, toAsciiDomain } from '@/lib/schemas/whitelist-value';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { escapeLike } from '@/lib/server/db/escape-like';
 import { accounts, users, whitelistEntries } from '@/lib/server/db/schema';
 import { berlinIsoDate } from '@/lib/server/http/csv';

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { WhitelistEntry } from '@/lib/schemas/whitelist';
 import type { Actor } from '@/lib/server/auth/actor';
-import type { DbOrTx, Tx } from '@/lib/server/db/client';
+import type { DbOrTx, Tx } from '@/lib/server/db/types';
 import { accounts, whitelistEntries } from '@/lib/server/db/schema';
 import { ApiError, notFound } from '@/lib/server/http/api-error';
 import { conflict } from '@/lib/server/http/etag';

@@ -1,0 +1,24 @@
+import 'server-only';
+import { csvLocaleOfRequest } from '../csv-texts';
+import * as op from '../operations/approvals';
+import { route } from '../route';
+import { approveApproval } from '@/lib/server/services/approvals/approve-approval';
+import { findApprovals } from '@/lib/server/services/approvals/find-approvals';
+import { getApproval } from '@/lib/server/services/approvals/get-approval';
+import { rejectApproval } from '@/lib/server/services/approvals/reject-approval';
+import { withdrawApproval } from '@/lib/server/services/approvals/withdraw-approval';
+import { exportApprovalsCsv } from '@/lib/server/services/export/export-approvals';
+
+export const list = route(op.list, ({ actor, query }) => findApprovals(actor, query));
+
+export const get = route(op.get, ({ actor, params }) => getApproval(actor, params.id));
+
+export const approve = route(op.approve, ({ actor, params, body }) => approveApproval(actor, params.id, body));
+
+export const reject = route(op.reject, ({ actor, params, body }) => rejectApproval(actor, params.id, body));
+
+export const withdraw = route(op.withdraw, ({ actor, params, body }) => withdrawApproval(actor, params.id, body));
+
+export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
+  exportApprovalsCsv(actor, query, csvLocaleOfRequest(req, actor)),
+);

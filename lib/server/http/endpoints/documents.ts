@@ -1,0 +1,43 @@
+import 'server-only';
+import { isPreviewableType } from '@/lib/schemas/document-files';
+import { csvLocaleOfRequest } from '../csv-texts';
+import { fileResponse } from '../download';
+import { requireExpectedVersion } from '../etag';
+import * as op from '../operations/documents';
+import { route } from '../route';
+import { addDocumentVersion } from '@/lib/server/services/documents/add-document-version';
+import { createDocument } from '@/lib/server/services/documents/create-document';
+import { deleteDocument } from '@/lib/server/services/documents/delete-document';
+import { findDocuments } from '@/lib/server/services/documents/find-documents';
+import { getDocument } from '@/lib/server/services/documents/get-document';
+import { getDocumentContent } from '@/lib/server/services/documents/get-document-content';
+import { updateDocument } from '@/lib/server/services/documents/update-document';
+import { exportDocumentsCsv } from '@/lib/server/services/export/export-documents';
+
+export const list = route(op.list, ({ actor, query }) => findDocuments(actor, query));
+
+export const create = route(op.create, ({ actor, body, file }) => createDocument(actor, body, file));
+
+export const get = route(op.get, ({ actor, params }) => getDocument(actor, params.id));
+
+export const update = route(op.update, ({ actor, params, body, req }) =>
+  updateDocument(actor, params.id, body, requireExpectedVersion(req, body.version)),
+);
+
+export const remove = route(op.remove, ({ actor, params, req }) =>
+  deleteDocument(actor, params.id, requireExpectedVersion(req)),
+);
+
+export const addVersion = route(op.addVersion, ({ actor, params, file, req }) =>
+  addDocumentVersion(actor, params.id, file, req.headers.has('if-match') ? requireExpectedVersion(req) : null),
+);
+
+/** The file of one version; `?inline=1` only counts for PDFs and images, everything else is an attachment. */
+export const content = route(op.content, async ({ actor, params, query }) => {
+  const file = await getDocumentContent(actor, params.id, params.n);
+  return fileResponse({ ...file, isInline: Boolean(query.inline) && isPreviewableType(file.mimeType) });
+});
+
+export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
+  exportDocumentsCsv(actor, query, csvLocaleOfRequest(req, actor)),
+);

@@ -1,0 +1,30 @@
+import 'server-only';
+import { requireExpectedVersion } from '../etag';
+import * as op from '../operations/profile';
+import { route } from '../route';
+import { changePassword as changeOwnPassword } from '@/lib/server/services/profile/change-password';
+import { endOtherSessions as endOwnOtherSessions } from '@/lib/server/services/profile/end-other-sessions';
+import { endSession as endOwnSession } from '@/lib/server/services/profile/end-session';
+import { findSessions } from '@/lib/server/services/profile/find-sessions';
+import { getProfile } from '@/lib/server/services/profile/get-profile';
+import { requestEmailChange } from '@/lib/server/services/profile/request-email-change';
+import { updateProfile } from '@/lib/server/services/profile/update-profile';
+
+export const get = route(op.get, ({ actor }) => getProfile(actor));
+
+export const update = route(op.update, ({ actor, body, req }) =>
+  updateProfile(actor, body, requireExpectedVersion(req, body.version)),
+);
+
+export const changePassword = route(op.changePassword, ({ actor, body }) => changeOwnPassword(actor, body));
+
+export const changeEmail = route(op.changeEmail, async ({ actor, body }) => {
+  await requestEmailChange(actor, body);
+  return { accepted: true as const };
+});
+
+export const sessions = route(op.sessions, ({ actor }) => findSessions(actor));
+
+export const endOtherSessions = route(op.endOtherSessions, ({ actor }) => endOwnOtherSessions(actor));
+
+export const endSession = route(op.endSession, ({ actor, params }) => endOwnSession(actor, params.id));

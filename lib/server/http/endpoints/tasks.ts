@@ -1,0 +1,35 @@
+import 'server-only';
+import { csvLocaleOfRequest } from '../csv-texts';
+import { requireExpectedVersion } from '../etag';
+import * as op from '../operations/tasks';
+import { route } from '../route';
+import { exportTasksCsv } from '@/lib/server/services/export/export-tasks';
+import { createTask } from '@/lib/server/services/tasks/create-task';
+import { deleteTask } from '@/lib/server/services/tasks/delete-task';
+import { findTaskAccounts } from '@/lib/server/services/tasks/find-task-accounts';
+import { findTaskAssignees } from '@/lib/server/services/tasks/find-task-assignees';
+import { findTasks } from '@/lib/server/services/tasks/find-tasks';
+import { getTask } from '@/lib/server/services/tasks/get-task';
+import { updateTask } from '@/lib/server/services/tasks/update-task';
+
+export const list = route(op.list, ({ actor, query }) => findTasks(actor, query));
+
+export const create = route(op.create, ({ actor, body }) => createTask(actor, body));
+
+export const assignees = route(op.assignees, ({ actor, query }) => findTaskAssignees(actor, query));
+
+export const accounts = route(op.accounts, ({ actor, query }) => findTaskAccounts(actor, query));
+
+export const get = route(op.get, ({ actor, params }) => getTask(actor, params.id));
+
+export const update = route(op.update, ({ actor, params, body, req }) =>
+  updateTask(actor, params.id, body, requireExpectedVersion(req, body.version)),
+);
+
+export const remove = route(op.remove, ({ actor, params, req }) =>
+  deleteTask(actor, params.id, requireExpectedVersion(req)),
+);
+
+export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
+  exportTasksCsv(actor, query, csvLocaleOfRequest(req, actor)),
+);

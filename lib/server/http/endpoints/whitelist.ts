@@ -1,0 +1,36 @@
+import 'server-only';
+import { csvLocaleOfRequest } from '../csv-texts';
+import { requireExpectedVersion } from '../etag';
+import * as op from '../operations/whitelist';
+import { route } from '../route';
+import { exportWhitelistCsv } from '@/lib/server/services/export/export-whitelist';
+import { checkWhitelist } from '@/lib/server/services/whitelist/check-whitelist';
+import { createWhitelistEntry } from '@/lib/server/services/whitelist/create-whitelist-entry';
+import { deleteWhitelistEntry } from '@/lib/server/services/whitelist/delete-whitelist-entry';
+import { findWhitelistEntries } from '@/lib/server/services/whitelist/find-whitelist-entries';
+import { getWhitelistEntry } from '@/lib/server/services/whitelist/get-whitelist-entry';
+import { importWhitelist } from '@/lib/server/services/whitelist/import-whitelist';
+import { updateWhitelistEntry } from '@/lib/server/services/whitelist/update-whitelist-entry';
+
+export const list = route(op.list, ({ actor, query }) => findWhitelistEntries(actor, query));
+
+export const create = route(op.create, ({ actor, body }) => createWhitelistEntry(actor, body));
+
+export const get = route(op.get, ({ actor, params }) => getWhitelistEntry(actor, params.id));
+
+export const update = route(op.update, ({ actor, params, body, req }) =>
+  updateWhitelistEntry(actor, params.id, body, requireExpectedVersion(req, body.version)),
+);
+
+export const remove = route(op.remove, ({ actor, params, req }) =>
+  deleteWhitelistEntry(actor, params.id, requireExpectedVersion(req)),
+);
+
+/** The CSV body is streamed by the service itself (not JSON), within the operation's byte limit. */
+export const importCsv = route(op.importCsv, ({ actor, query, req }) => importWhitelist(actor, query, req));
+
+export const check = route(op.check, ({ actor, query }) => checkWhitelist(actor, query.email));
+
+export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
+  exportWhitelistCsv(actor, query, csvLocaleOfRequest(req, actor)),
+);
