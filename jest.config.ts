@@ -8,6 +8,9 @@ const createJestConfig = nextJest({ dir: './' });
 const config: Config = {
   // Component tests need a DOM; server tests opt out with a `@jest-environment node` docblock.
   testEnvironment: 'jsdom',
+  // The form tests type through whole forms with user-event in jsdom: ~1–2 s each on a quiet machine,
+  // but a machine whose two cores are also building can stretch one past Jest's default 5 s.
+  testTimeout: 20_000,
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
