@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   WHITELIST_IMPORT_MAX_BYTES,
+  WHITELIST_IMPORT_MAX_ERRORS,
   WHITELIST_IMPORT_MAX_ISSUES,
   type WhitelistImportQuery,
   type WhitelistImportReport,
@@ -56,7 +57,8 @@ async function storedKeys(db: DbOrTx, accountId: string, rows: readonly ParsedRo
  * `POST /whitelist/import?accountId=…[&dryRun=1]` (SPEC §4): streams the CSV, reports every line
  * that is an error or a duplicate (in the file or already stored) with its number, and — unless a
  * dry run — stores the new rows all or nothing in one transaction with one history entry that
- * carries the counts. A file with errors stores nothing (422 with the lines).
+ * carries the counts. A file with errors stores nothing (422 with the lines); reading stops at the
+ * 1,000th error (422 also for a dry run, with the report so far as the error's `current`).
  */
 export async function importWhitelist(
   actor: Actor,
@@ -141,6 +143,17 @@ export async function importWhitelist(
       validUntil: row.validUntil,
     })),
   };
+  if (parsed.stoppedAtLine !== null) {
+    // A file this broken is not read to its end (issue 24): 422 with the report up to that line.
+    throw new ApiError(
+      'validation_failed',
+      `Die Datei hat ${WHITELIST_IMPORT_MAX_ERRORS.toLocaleString('de-DE')} fehlerhafte Zeilen bis Zeile ${parsed.stoppedAtLine.toLocaleString('de-DE')}; dort wurde das Lesen beendet und nichts gespeichert.`,
+      {
+        details: parsed.errors.slice(0, 100).map((issue) => ({ path: `line.${issue.line}`, message: issue.code })),
+        current: report,
+      },
+    );
+  }
   if (query.dryRun) return report;
   if (parsed.errors.length > 0) {
     throw new ApiError(
