@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { expect, test, type ApiClient } from '../fixtures/api';
 import { demoUser } from '../fixtures/demo-users';
+import { describeHealth, HEALTH_LIMIT_MS, startHealthSampler } from '../fixtures/health-sampler';
 
 /**
  * Hostile input against every operation of the API, generated from `openapi.json` — built ones and
  * future ones alike. Each case must answer a 4xx in the SPEC's error shape without dropping the
  * connection, and nothing may be stored: the totals of every list are the same before and after.
  * Runs as its own project after the API and browser tests, so no other test changes those totals.
+ * Meanwhile `GET /api/v1/health/` is sampled from a process of its own: no hostile request may hold
+ * the event loop, so no sample may take longer than 250 ms (issue 24).
  */
 
 type JsonSchema = {
@@ -273,6 +276,7 @@ test.describe('fuzzing every operation', () => {
   test.describe.configure({ timeout: 600_000 });
 
   test('hostile input answers 4xx in the error shape and stores nothing', async ({ api }) => {
+    const health = startHealthSampler(test.info().project.use.baseURL!);
     const admin = demoUser('admin');
     const { id_token: token } = await api.login(admin.email, admin.password);
     const answer = await api.get('/api/v1/openapi.json');
@@ -313,10 +317,17 @@ test.describe('fuzzing every operation', () => {
     expect(allowed.headers()['allow']).toBe('GET, POST, HEAD, OPTIONS');
 
     const after = await totals(api, token);
+    const liveness = await health.stop();
     const summary = `${operationCount} operations, ${cases.length} cases, ${failures.length} failures`;
     test.info().annotations.push({ type: 'fuzz', description: summary });
-    console.log(`[fuzz] ${summary}`);
+    test.info().annotations.push({ type: 'health during fuzz', description: describeHealth(liveness) });
+    console.log(`[fuzz] ${summary}; /api/v1/health/: ${describeHealth(liveness)}`);
     expect(failures, summary).toEqual([]);
     expect(after, 'rows were stored by hostile requests').toEqual(before);
+    expect(liveness.samples, 'the health sampler took no samples').toBeGreaterThan(10);
+    expect(liveness.failed, describeHealth(liveness)).toBe(0);
+    expect(liveness.maxMs, `a request held the event loop: ${describeHealth(liveness)}`).toBeLessThanOrEqual(
+      HEALTH_LIMIT_MS,
+    );
   });
 });

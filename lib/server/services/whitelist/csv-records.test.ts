@@ -38,7 +38,12 @@ describe('CsvRecordReader', () => {
   });
 
   it('keeps blank lines as records, and no record after a final line break', () => {
-    expect(brief(read('\n\r\n\ra\n'))).toEqual([[1, ''], [2, ''], [3, ''], [4, 'a']]);
+    expect(brief(read('\n\r\n\ra\n'))).toEqual([
+      [1, ''],
+      [2, ''],
+      [3, ''],
+      [4, 'a'],
+    ]);
     expect(read('')).toEqual([]);
   });
 
