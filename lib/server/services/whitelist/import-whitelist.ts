@@ -19,11 +19,13 @@ import { parseWhitelistCsv, type ParsedRow } from './parse-whitelist-csv';
 import { requireWritableAccount } from './whitelist-record';
 
 /**
- * Rows per statement (INSERT and duplicate probe): 10,000 rows of JSON are about 1 MB, well inside
- * one statement. The embedded database's memory never shrinks, and probing all 50,000 rows of a
- * full file at once left it ~50 MiB larger for the rest of the process; 10,000 cost ~14 MiB.
+ * Rows per statement (INSERT and duplicate probe). The embedded database (PGlite) runs each
+ * statement on the event loop: 10,000 rows held it for 0.1–0.5 s per statement (issue 24: no
+ * request may hold it > 250 ms); 2,000 rows take ~30–40 ms, and between statements other requests
+ * run. Smaller statements also leave the embedded database's never-shrinking memory smaller
+ * (all 50,000 rows at once cost ~50 MiB for the rest of the process, 10,000 ~14 MiB).
  */
-const ROWS_PER_STATEMENT = 10_000;
+const ROWS_PER_STATEMENT = 2_000;
 const PREVIEW_ROWS = 20;
 const CSV_TYPES = /^(text\/(csv|plain|comma-separated-values)|application\/(octet-stream|vnd\.ms-excel|csv))\b/i;
 
