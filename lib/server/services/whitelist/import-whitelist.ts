@@ -14,6 +14,7 @@ import { getDb } from '@/lib/server/db/client';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
+import { timeSlicer } from '@/lib/server/time-slicer';
 import { assertNotArchived, requireAccountRow } from '@/lib/server/services/accounts/account-record';
 import { parseWhitelistCsv, type ParsedRow } from './parse-whitelist-csv';
 import { requireWritableAccount } from './whitelist-record';
@@ -44,7 +45,9 @@ const asRecordset = (rows: readonly ParsedRow[]) =>
 /** Which of `rows` the account has already: set-based probes of the unique (account, kind, value) index. */
 async function storedKeys(db: DbOrTx, accountId: string, rows: readonly ParsedRow[]): Promise<Set<string>> {
   const keys = new Set<string>();
+  const pause = timeSlicer();
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    await pause();
     const found = await rowsOf<{ kind: string; value: string }>(
       db,
       sql`select w.kind, w.value from ${asRecordset(rows.slice(start, start + ROWS_PER_STATEMENT))}
@@ -92,7 +95,10 @@ export async function importWhitelist(
     firstLine: null,
   }));
   const duplicateIssues: WhitelistImportReport['issues'] = [];
+  // 50,000 rows: yield now and then, as the parser does (issue 24).
+  const pause = timeSlicer();
   for (const row of parsed.rows) {
+    await pause();
     const key = `${row.kind}:${row.value}`;
     const first = firstLineOf.get(key);
     if (first !== undefined) {
@@ -111,6 +117,7 @@ export async function importWhitelist(
   const stored = await storedKeys(db, query.accountId, unique);
   const fresh: ParsedRow[] = [];
   for (const row of unique) {
+    await pause();
     if (stored.has(`${row.kind}:${row.value}`)) {
       duplicateIssues.push({
         line: row.line,
@@ -171,6 +178,7 @@ export async function importWhitelist(
     const account = await requireWritableAccount(tx, actor, query.accountId);
     let count = 0;
     for (let start = 0; start < fresh.length; start += ROWS_PER_STATEMENT) {
+      await pause();
       const chunk = fresh.slice(start, start + ROWS_PER_STATEMENT);
       // Rows stored meanwhile by someone else are duplicates too: left out, not an error.
       const [row] = await rowsOf<{ n: number | string }>(

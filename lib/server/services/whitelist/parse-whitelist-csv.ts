@@ -1,5 +1,4 @@
 import 'server-only';
-import { setImmediate } from 'node:timers/promises';
 import { TEXT_MESSAGES } from '@/lib/schemas/text';
 import {
   WHITELIST_IMPORT_MAX_ERRORS,
@@ -10,6 +9,7 @@ import {
 } from '@/lib/schemas/whitelist';
 import { normaliseWhitelistValue, type WhitelistKind } from '@/lib/schemas/whitelist-value';
 import { ApiError } from '@/lib/server/http/api-error';
+import { timeSlicer } from '@/lib/server/time-slicer';
 import { type CsvRecord, CsvRecordReader } from './csv-records';
 
 /**
@@ -152,19 +152,6 @@ function rowIssue(fields: Record<Column, string>): WhitelistImportIssueCode | nu
 
 /** Text handed to the reader at once: a slice is read in well under a millisecond. */
 const SLICE_CHARS = 16 * 1024;
-/** The longest the parser works before it lets other requests run (issue 24: nobody waits > 250 ms). */
-const TIME_SLICE_MS = 10;
-
-/** Yields to the event loop when the parser has worked for `TIME_SLICE_MS` since it last did. */
-function timeSlicer() {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < TIME_SLICE_MS) return;
-    await setImmediate();
-    since = performance.now();
-  };
-}
-
 /** The header line: where the first line break outside quotes ends it (scanned once, char by char). */
 function headerLineEnd(text: string, from: number, quoted: { inside: boolean }): number {
   for (let index = from; index < text.length; index++) {
