@@ -573,7 +573,8 @@ test.describe('CSV import of hostile files', () => {
     expect((await list(admin, { accountId: account.id })).total).toBe(0);
   });
 
-  test('a hostile big file does not delay a concurrent /api/v1/health/ beyond 250 ms', async () => {
+  // @alone: runs in the fuzz project, with nothing else on the server (playwright.config.ts).
+  test('a hostile big file does not delay a concurrent /api/v1/health/ beyond 250 ms @alone', async () => {
     test.setTimeout(120_000);
     const account = await createAccount(admin, 'Whitelist Import');
     const files: [string, string][] = [
