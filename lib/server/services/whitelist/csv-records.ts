@@ -74,27 +74,15 @@ export class CsvRecordReader {
           if (code === QUOTE) {
             this.state = 'quoted';
             run = index + 1;
-          } else if (code === this.delimiter) {
-            this.endField();
-          } else if (code === CR || code === LF) {
-            this.endLine(code);
-            this.endField();
-            this.emit(out, false);
-          } else {
+          } else if (!this.endsField(code, out)) {
             this.state = 'plain';
             run = index;
           }
           break;
         case 'plain':
-          if (code === this.delimiter) {
+          if (code === this.delimiter || code === CR || code === LF) {
             this.append(text, run, index);
-            this.endField();
-            run = -1;
-          } else if (code === CR || code === LF) {
-            this.append(text, run, index);
-            this.endLine(code);
-            this.endField();
-            this.emit(out, false);
+            this.endsField(code, out);
             run = -1;
           } else if (code === QUOTE) {
             this.state = 'skip';
@@ -115,13 +103,7 @@ export class CsvRecordReader {
             // `""`: one quote in the text; the run goes on from it.
             this.state = 'quoted';
             run = index;
-          } else if (code === this.delimiter) {
-            this.endField();
-          } else if (code === CR || code === LF) {
-            this.endLine(code);
-            this.endField();
-            this.emit(out, false);
-          } else {
+          } else if (!this.endsField(code, out)) {
             this.state = 'skip';
           }
           break;
@@ -144,6 +126,19 @@ export class CsvRecordReader {
       this.endField();
       this.emit(out, false);
     }
+  }
+
+  /** The delimiter ends the field, a line break the field and the record; false for any other character. */
+  private endsField(code: number, out: CsvRecord[]): boolean {
+    if (code === this.delimiter) {
+      this.endField();
+      return true;
+    }
+    if (code !== CR && code !== LF) return false;
+    this.endLine(code);
+    this.endField();
+    this.emit(out, false);
+    return true;
   }
 
   private append(text: string, from: number, to: number) {
