@@ -20,9 +20,13 @@
  *     interleaved and prints what each page costs beyond the trivial one against its API call
  *     (goal ≤ 2×), each page's RSC payload against the API's JSON, the JavaScript a cold load of
  *     each route fetches (gzip) and the server's resident memory; writes bench-results.json.
+ *  9. (issue 24) samples `GET /api/v1/health/` every 100 ms from a process of its own for the whole
+ *     run (steps 5–8) and reports the server's event-loop delay over the same time (p50/p99/max,
+ *     `monitorEventLoopDelay` in scripts/server.mjs, read with SIGUSR2).
  *
  * Exit code 1 when any target answered anything but 2xx (a 404 means the page or endpoint does
- * not exist in this build; a 307 to /login/ that the session cookie was lost).
+ * not exist in this build; a 307 to /login/ that the session cookie was lost), or when a health
+ * sample took longer than 250 ms (a request held the event loop).
  *
  * Environment (all optional):
  *   BENCH_BUILD=1          run `next build` even when a build exists (it must include the pages)
@@ -71,6 +75,7 @@ const SEED_MARKER = '.bench-scale-seeded.json';
 const EXIT_ALREADY_SCALED = 3;
 const HEALTH_TIMEOUT_MS = 3 * 60_000;
 const RESULTS_FILE = path.join(root, 'bench-results.json');
+const HEALTH_LIMIT_MS = 250;
 
 const q = encodeURIComponent(config.query);
 const ALL_TARGETS = [
@@ -127,7 +132,7 @@ const TARGETS = ALL_TARGETS.filter(
 // Clean-up: the server (its whole process group), a running seed, the temporary folder
 // ---------------------------------------------------------------------------------------------
 
-const state = { server: null, seed: null, tempDir: null, cleaned: false, serverLog: [] };
+const state = { server: null, seed: null, sampler: null, tempDir: null, cleaned: false, serverLog: [] };
 
 async function stopServer() {
   const server = state.server;
@@ -150,6 +155,7 @@ async function cleanUp() {
   if (state.cleaned) return;
   state.cleaned = true;
   if (state.seed && state.seed.exitCode === null) state.seed.kill('SIGTERM');
+  if (state.sampler && state.sampler.exitCode === null) state.sampler.kill('SIGTERM');
   await stopServer();
   if (state.tempDir) {
     if (process.env.BENCH_KEEP === '1') {
@@ -294,6 +300,43 @@ async function startServer(dataDir, port) {
   }
   console.error(state.serverLog.slice(-40).join('\n'));
   throw new Error(`the server did not report healthy at ${url}`);
+}
+
+/**
+ * Samples `GET /api/v1/health/` for the whole run from a process of its own
+ * (scripts/health-sampler.mjs, so the bench's own load generation never delays a sample). Issue 24:
+ * no request may hold the event loop, so no sample may take longer than 250 ms.
+ */
+function startHealthSampler(base) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'health-sampler.mjs'), base], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, SLOW_MS: String(HEALTH_LIMIT_MS), SAMPLE_INTERVAL_MS: '100' },
+  });
+  state.sampler = child;
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const closed = new Promise((resolve) => child.on('close', resolve));
+  return async () => {
+    child.stdin.end();
+    await closed;
+    return JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
+  };
+}
+
+/**
+ * The server's event-loop delay (scripts/server.mjs: `monitorEventLoopDelay`, logged on SIGUSR2
+ * since the previous SIGUSR2). The first call (after start-up) only starts the count over.
+ */
+async function serverLoopDelay(server) {
+  const seen = state.serverLog.length;
+  const marker = '[server] event loop delay ';
+  process.kill(server.pid, 'SIGUSR2');
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const line = state.serverLog.slice(seen).find((entry) => entry.startsWith(marker));
+    if (line) return JSON.parse(line.slice(marker.length));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
 }
 
 let ipCounter = randomInt(0, 60_000);
@@ -674,6 +717,10 @@ async function main() {
   const port = await findFreePort(config.firstPort);
   const server = await startServer(dataDir, port);
   const base = `http://127.0.0.1:${port}`;
+  // From here on: the event-loop delay counts anew (start-up and migrations left out) and
+  // /api/v1/health/ is sampled until the end.
+  await serverLoopDelay(server);
+  const stopHealthSampler = startHealthSampler(base);
 
   console.log(
     `\nLoad: ${config.connections} connections, ${config.warmupSeconds} s warm-up + ${config.seconds} s ` +
@@ -760,6 +807,22 @@ async function main() {
   const costs = await compareCosts(base);
   const payload = await measurePayload(base);
   memory = serverMemory(server, port);
+  const health = await stopHealthSampler();
+  const eventLoopDelay = await serverLoopDelay(server);
+  console.log(
+    `\nGET /api/v1/health/ during the run (every 100 ms, one at a time): ${health.samples} samples, ` +
+      `p50 ${health.p50Ms} ms, p99 ${health.p99Ms} ms, max ${health.maxMs} ms` +
+      (health.failed ? `, ${health.failed} failed` : '') +
+      (health.slow.length
+        ? `; over ${HEALTH_LIMIT_MS} ms: ${health.slow.map((slow) => `${slow.ms} ms at ${slow.at}`).join(', ')}`
+        : ''),
+  );
+  console.log(
+    eventLoopDelay
+      ? `Server event-loop delay during the run (monitorEventLoopDelay, beyond its 10 ms interval): ` +
+          `p50 ${eventLoopDelay.p50} ms, p99 ${eventLoopDelay.p99} ms, max ${eventLoopDelay.max} ms`
+      : 'Server event-loop delay: not reported (scripts/server.mjs did not answer SIGUSR2)',
+  );
 
   const listener = memory.listener;
   console.log(
@@ -782,6 +845,8 @@ async function main() {
     firstLoadJsAtMost150KiB: payload.firstLoadJs.every((row) => row.gzipBytes <= 150 * 1024),
     firstLoadJsAtMost150kB: payload.firstLoadJs.every((row) => row.gzipBytes <= 150_000),
     residentAtMost400MiB: listener ? listener.rssMiB <= 400 : null,
+    // Issue 24.
+    healthAtMost250ms: health.samples > 0 ? health.maxMs <= HEALTH_LIMIT_MS && health.failed === 0 : null,
   };
   const yesNo = (value) => (value === null ? 'n/a' : value ? 'yes' : 'NO');
   console.log(
@@ -795,6 +860,10 @@ async function main() {
       `first-load JS ≤ 150 KiB on every route: ${yesNo(goals.firstLoadJsAtMost150KiB)} ` +
       `(≤ 150 kB: ${yesNo(goals.firstLoadJsAtMost150kB)}); ` +
       `≤ 400 MiB resident: ${yesNo(goals.residentAtMost400MiB)}`,
+  );
+  console.log(
+    `Goals (issue 24): /api/v1/health/ never slower than ${HEALTH_LIMIT_MS} ms: ${yesNo(goals.healthAtMost250ms)}` +
+      (eventLoopDelay ? ` (event-loop delay p99 ${eventLoopDelay.p99} ms, max ${eventLoopDelay.max} ms)` : ''),
   );
 
   const errors = results.filter((result) => !result.load || result.load.nonOk > 0);
@@ -813,6 +882,8 @@ async function main() {
     seed: seedInfo,
     targets: results,
     whitelistImport,
+    health,
+    eventLoopDelay,
     memory,
     costs,
     payload,
@@ -830,6 +901,12 @@ async function main() {
       (result) => result.load?.errorSamples.map((sample) => `  ${result.name}: ${sample}`) ?? [],
     );
     if (samples.length) console.error(samples.slice(0, 10).join('\n'));
+    return 1;
+  }
+  if (goals.healthAtMost250ms === false) {
+    console.error(
+      `\nbench: GET /api/v1/health/ took up to ${health.maxMs} ms (limit ${HEALTH_LIMIT_MS} ms): a request held the event loop`,
+    );
     return 1;
   }
   return 0;

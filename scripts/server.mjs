@@ -11,12 +11,20 @@
  *
  * Next gives route handlers no socket address, so this server records each request's peer in
  * `x-benefits-peer-address` after dropping any copy the client sent (lib/client-address.ts).
+ *
+ * Event-loop delay (issue 24: no request may hold the event loop): `perf_hooks.monitorEventLoopDelay`
+ * runs all the time. A 10-second window in which the loop was held longer than
+ * EVENT_LOOP_WARN_MS (default 250) logs `[server] event loop held …`; SIGUSR2 logs
+ * `[server] event loop delay {"p50":…,"p99":…,"max":…,"samples":…,"since":…}` (ms beyond the 10 ms
+ * sampling interval, since the start or the previous SIGUSR2) and starts over; SIGTERM/SIGINT log
+ * it once more on the way out. Only in the log: the figures are of no use to an anonymous caller.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.NODE_ENV = 'production';
@@ -35,6 +43,38 @@ function integerSetting(name, fallback, { min, max }) {
 
 const port = integerSetting('PORT', 3000, { min: 1, max: 65535 });
 const graceMs = integerSetting('SHUTDOWN_GRACE_MS', 10_000, { min: 0, max: 600_000 });
+const loopWarnMs = integerSetting('EVENT_LOOP_WARN_MS', 250, { min: 0, max: 600_000 });
+
+const LOOP_RESOLUTION_MS = 10;
+const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+const loopWindow = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+loopDelay.enable();
+loopWindow.enable();
+let loopSince = new Date().toISOString();
+/** A histogram value (ns, the sampling interval included) as ms of delay beyond the interval. */
+const delayMs = (ns) => Math.max(0, Math.round((ns / 1e6 - LOOP_RESOLUTION_MS) * 10) / 10);
+function logLoopDelay() {
+  const figures = {
+    p50: delayMs(loopDelay.percentile(50)),
+    p99: delayMs(loopDelay.percentile(99)),
+    max: delayMs(loopDelay.max),
+    samples: loopDelay.count,
+    since: loopSince,
+  };
+  console.log(`[server] event loop delay ${JSON.stringify(figures)}`);
+  loopDelay.reset();
+  loopSince = new Date().toISOString();
+}
+setInterval(() => {
+  const held = delayMs(loopWindow.max);
+  if (loopWarnMs > 0 && held > loopWarnMs) {
+    console.warn(
+      `[server] event loop held for up to ${held} ms in the last 10 s (p99 ${delayMs(loopWindow.percentile(99))} ms)`,
+    );
+  }
+  loopWindow.reset();
+}, 10_000).unref();
+process.on('SIGUSR2', logLoopDelay);
 const DRAIN_PASS_HEADER = 'x-benefits-drain-pass';
 const PEER_ADDRESS_HEADER = 'x-benefits-peer-address';
 process.env.BENEFITS_PEER_ADDRESS_RECORDED = '1';
@@ -145,6 +185,7 @@ async function finish(reason) {
 function shutDown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
+  logLoopDelay();
   console.log(`[server] ${signal}: draining ${inFlight} request(s) in flight, at most ${graceMs} ms`);
   server.closeIdleConnections();
   for (const [socket, count] of openRequests) if (!count) socket.end();

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { expect, test, type ApiClient } from '../fixtures/api';
 import { demoUser } from '../fixtures/demo-users';
+import { describeHealth, HEALTH_LIMIT_MS, startHealthSampler } from '../fixtures/health-sampler';
 
 /**
  * Hostile input against every operation of the API, generated from `openapi.json` — built ones and
  * future ones alike. Each case must answer a 4xx in the SPEC's error shape without dropping the
  * connection, and nothing may be stored: the totals of every list are the same before and after.
  * Runs as its own project after the API and browser tests, so no other test changes those totals.
+ * Meanwhile `GET /api/v1/health/` is sampled from a process of its own: no hostile request may hold
+ * the event loop, so no sample may take longer than 250 ms (issue 24).
  */
 
 type JsonSchema = {
@@ -281,6 +284,9 @@ test.describe('fuzzing every operation', () => {
 
     const before = await totals(api, token);
     expect(Object.keys(before).length, 'no list found to count rows with').toBeGreaterThan(1);
+    // From here on (after the first answers of openapi.json and every list, whose one-time
+    // start-up work on a cold server is no request holding the loop): /health/ is sampled.
+    const health = startHealthSampler(test.info().project.use.baseURL!);
 
     const cases: Case[] = [];
     let operationCount = 0;
@@ -300,8 +306,12 @@ test.describe('fuzzing every operation', () => {
     }
 
     const failures: string[] = [];
+    // When each case ran, to name the ones beside a slow health sample.
+    const timeline: { name: string; start: number; end: number }[] = [];
     for (const testCase of cases) {
+      const start = Date.now();
       const failure = await check(api, token, testCase);
+      timeline.push({ name: testCase.name, start, end: Date.now() });
       if (failure) failures.push(failure);
     }
 
@@ -312,11 +322,23 @@ test.describe('fuzzing every operation', () => {
     });
     expect(allowed.headers()['allow']).toBe('GET, POST, HEAD, OPTIONS');
 
+    const afterStart = Date.now();
     const after = await totals(api, token);
+    timeline.push({ name: 'the totals after the cases', start: afterStart, end: Date.now() });
+    const liveness = await health.stop();
     const summary = `${operationCount} operations, ${cases.length} cases, ${failures.length} failures`;
     test.info().annotations.push({ type: 'fuzz', description: summary });
-    console.log(`[fuzz] ${summary}`);
+    test.info().annotations.push({ type: 'health during fuzz', description: describeHealth(liveness) });
+    console.log(`[fuzz] ${summary}; /api/v1/health/: ${describeHealth(liveness)}`);
     expect(failures, summary).toEqual([]);
     expect(after, 'rows were stored by hostile requests').toEqual(before);
+    expect(liveness.samples, 'the health sampler took no samples').toBeGreaterThan(10);
+    expect(liveness.failed, describeHealth(liveness)).toBe(0);
+    const beside = liveness.slow.map((slow) => {
+      const from = Date.parse(slow.at);
+      const names = timeline.filter((entry) => entry.start <= from + slow.ms && entry.end >= from);
+      return `${slow.ms} ms beside ${names.map((entry) => entry.name).join(', ') || 'no case'}`;
+    });
+    expect(liveness.maxMs, `a request held the event loop: ${beside.join('; ')}`).toBeLessThanOrEqual(HEALTH_LIMIT_MS);
   });
 });

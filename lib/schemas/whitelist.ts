@@ -168,12 +168,14 @@ export type WhitelistImportIssueCode = z.infer<typeof whitelistImportIssueCodeSc
 
 /** The report lists at most this many issues (errors first); the counts are always complete. */
 export const WHITELIST_IMPORT_MAX_ISSUES = 1000;
+/** Reading a file stops at this many errors: 422 with the report up to that line (issue 24). */
+export const WHITELIST_IMPORT_MAX_ERRORS = 1000;
 
 export const whitelistImportReportSchema = z
   .object({
     accountId: z.uuid(),
     dryRun: z.boolean(),
-    /** Data rows read (header and empty lines not counted). */
+    /** Lines read after the header, blank and malformed ones included (they count toward the 50,000). */
     rows: z.number().int(),
     valid: z.number().int(),
     duplicates: z.number().int(),

@@ -85,7 +85,7 @@ export const importCsv = defineOperation({
   method: 'POST',
   path: '/whitelist/import',
   summary:
-    'CSV import for one account (SPEC §4): UTF-8 with or without BOM, `;` or `,` (from the header line), quoted fields, CRLF or LF, header `value;note;validUntil` (validUntil JJJJ-MM-TT or TT.MM.JJJJ), kind from `@`, at most 50,000 rows (more → 413, nothing stored). `dryRun=1` answers the report only; otherwise a file without errors is stored in one transaction (duplicates left out) with one history entry, and a file with errors → 422 with nothing stored',
+    'CSV import for one account (SPEC §4): UTF-8 with or without BOM, `;` or `,` (from the header line), quoted fields, CRLF or LF, header `value;note;validUntil` (validUntil JJJJ-MM-TT or TT.MM.JJJJ), kind from `@`, at most 50,000 lines after the header, blank and malformed ones included (more → 413, nothing stored). `dryRun=1` answers the report only; otherwise a file without errors is stored in one transaction (duplicates left out) with one history entry, and a file with errors → 422 with nothing stored. Reading stops at the 1,000th error: 422 (also for a dry run) with the report up to that line in the error’s `current`',
   tag,
   access: 'whitelist.write',
   query: whitelistImportQuerySchema,

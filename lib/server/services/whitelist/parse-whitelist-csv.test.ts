@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { WHITELIST_IMPORT_MAX_ROWS } from '@/lib/schemas/whitelist';
+import { WHITELIST_IMPORT_MAX_ERRORS, WHITELIST_IMPORT_MAX_ROWS } from '@/lib/schemas/whitelist';
 import { detectDelimiter, parseValidUntil, parseWhitelistCsv } from './parse-whitelist-csv';
 
 /** The body as the request streams it: in small chunks, so lines and characters are split across them. */
@@ -16,7 +16,8 @@ describe('parseWhitelistCsv', () => {
       '\uFEFFvalue;note;validUntil\r\nA@Example.com;"Eins; zwei";31.12.2030\r\n\r\n"b.de";"zwei\r\nZeilen";\r\nc.de;;2030-01-02\r\n';
     const result = await parse(file);
     expect(result.errors).toEqual([]);
-    expect(result.total).toBe(3);
+    // The blank line 5 counts as a line read (issue 24), not as a row.
+    expect(result.total).toBe(4);
     expect(result.rows.map((row) => [row.line, row.kind, row.value, row.note, row.validUntil])).toEqual([
       [2, 'email', 'a@example.com', 'Eins; zwei', '2030-12-31'],
       [4, 'domain', 'b.de', 'zwei Zeilen', null],
@@ -68,6 +69,64 @@ describe('parseWhitelistCsv', () => {
       statusCode: 413,
     });
     await expect(parse(`value\n${'a'.repeat(2000)}.de\n`, 1000)).rejects.toMatchObject({ statusCode: 413 });
+  });
+});
+
+describe('parseWhitelistCsv under hostile input (issue 24)', () => {
+  it('reports malformed lines once each, on their real lines, and reads on', async () => {
+    const result = await parse('value;note\nok.de;\n"a"b;\nx"y.de;\n\n"c.de";"d"e\nz.de;"fine"\n');
+    expect(result.errors).toEqual([
+      { line: 3, code: 'csv_malformed', value: '' },
+      { line: 4, code: 'csv_malformed', value: '' },
+      { line: 6, code: 'csv_malformed', value: '' },
+    ]);
+    expect(result.rows.map((row) => [row.line, row.value])).toEqual([
+      [2, 'ok.de'],
+      [7, 'z.de'],
+    ]);
+    expect(result.total).toBe(6);
+  });
+
+  it('counts blank lines (also before the header) toward the row limit', async () => {
+    const atLimit = `\n\nvalue\n${'\n'.repeat(WHITELIST_IMPORT_MAX_ROWS - 3)}a.de\n`;
+    expect(await parse(atLimit, 1024 * 1024)).toMatchObject({ total: WHITELIST_IMPORT_MAX_ROWS, errors: [] });
+    await expect(parse(`value\n${'\n'.repeat(WHITELIST_IMPORT_MAX_ROWS)}a.de\n`)).rejects.toMatchObject({
+      statusCode: 413,
+    });
+    await expect(parse('\r\n'.repeat(WHITELIST_IMPORT_MAX_ROWS + 1))).rejects.toMatchObject({ statusCode: 413 });
+  });
+
+  it('stops at the 1,000th error and says on which line', async () => {
+    const lines = ['value', 'ok.de', ...Array.from({ length: 3000 }, (_, index) => (index % 2 ? '"a"b' : 'kaputt@'))];
+    const result = await parseWhitelistCsv(chunks(`${lines.join('\n')}\n`, 4096), 1024 * 1024);
+    expect(result.errors).toHaveLength(WHITELIST_IMPORT_MAX_ERRORS);
+    expect(result.stoppedAtLine).toBe(1002);
+    expect(result.errors.at(-1)).toEqual({ line: 1002, code: 'csv_malformed', value: '' });
+    expect(result.errors.slice(0, 2).map((issue) => [issue.line, issue.code])).toEqual([
+      [3, 'invalid_email'],
+      [4, 'csv_malformed'],
+    ]);
+    expect(result.total).toBe(1001);
+  });
+
+  it('lets timers run while it reads 50,000 rows and 16 MiB of one field', async () => {
+    const rows = ['value;note', ...Array.from({ length: WHITELIST_IMPORT_MAX_ROWS }, (_, index) => `u${index}@a.de;n`)];
+    // Encoded before the clock runs: only the parser's own work is timed.
+    const inputs = [`${rows.join('\n')}\n`, `value\n"${'x'.repeat(16 * 1024 * 1024 - 16)}"\n`].map((text) =>
+      Buffer.from(text),
+    );
+    for (const bytes of inputs) {
+      let last = performance.now();
+      let longest = 0;
+      const timer = setInterval(() => {
+        const now = performance.now();
+        longest = Math.max(longest, now - last);
+        last = now;
+      }, 1);
+      await parseWhitelistCsv(chunks(bytes, 1024 * 1024), 20 * 1024 * 1024);
+      clearInterval(timer);
+      expect(longest).toBeLessThan(150);
+    }
   });
 });
 
