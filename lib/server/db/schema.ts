@@ -482,7 +482,7 @@ export const mfaPasskeys = pgTable(
 
 /**
  * Short-lived, single-use challenges: the `mfa_token` between the password and the second factor
- * (`sign_in`, stored hashed), and WebAuthn challenges (`passkey_registration`).
+ * (`sign_in`, stored hashed), and WebAuthn challenges (`passkey_registration`, `step_up`).
  */
 export const mfaChallenges = pgTable(
   'mfa_challenges',
@@ -491,7 +491,7 @@ export const mfaChallenges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['sign_in', 'passkey_registration'] }).notNull(),
+    purpose: text('purpose', { enum: ['sign_in', 'passkey_registration', 'step_up'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The WebAuthn challenge handed out for this token (base64url), if any. */
     challenge: text('challenge'),
