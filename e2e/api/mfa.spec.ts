@@ -42,7 +42,10 @@ interface ChangeEntry {
   fields: { field: string; before: unknown; after: unknown }[];
 }
 
-async function historyOf(session: { get: (url: string) => Promise<import('@playwright/test').APIResponse> }, userId: string) {
+async function historyOf(
+  session: { get: (url: string) => Promise<import('@playwright/test').APIResponse> },
+  userId: string,
+) {
   const list = await expectJson<{ items: ChangeEntry[] }>(
     await session.get(`${CHANGES}?entityId=${userId}&perPage=100`),
     200,
@@ -59,7 +62,10 @@ test.describe('TOTP enrolment', () => {
     const before = await expectJson<MfaStatus>(await me.get(MFA), 200);
     expect(before).toMatchObject({ totp: false, passkeys: [], recoveryCodesLeft: 0, required: false });
 
-    const started = await expectJson<{ secret: string; otpauthUri: string; qrSvg: string }>(await me.post(MFA_TOTP), 200);
+    const started = await expectJson<{ secret: string; otpauthUri: string; qrSvg: string }>(
+      await me.post(MFA_TOTP),
+      200,
+    );
     expect(started.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(started.otpauthUri).toContain(`secret=${started.secret}`);
     expect(started.otpauthUri).toContain(encodeURIComponent(user.email));
@@ -112,7 +118,11 @@ test.describe('TOTP enrolment', () => {
 
     // An old recovery code no longer signs in; a new one does.
     const first = await passwordStep(api, user.email, user.password);
-    await expectApiError(await api.post(LOGIN_MFA, { data: { mfa_token: first.mfa_token, recovery_code: totp.recoveryCodes[0] } }), 422, 'validation_failed');
+    await expectApiError(
+      await api.post(LOGIN_MFA, { data: { mfa_token: first.mfa_token, recovery_code: totp.recoveryCodes[0] } }),
+      422,
+      'validation_failed',
+    );
     await expectJson<TokenPair>(
       await api.post(LOGIN_MFA, { data: { mfa_token: first.mfa_token, recovery_code: fresh.recoveryCodes[0] } }),
       200,
@@ -126,9 +136,15 @@ test.describe('TOTP enrolment', () => {
       data: { code: await freshCode(totp.secret, totp.used) },
     });
     expect(removed.status(), await removed.text()).toBe(204);
-    expect(await expectJson<MfaStatus>(await user.session.get(MFA), 200)).toMatchObject({ totp: false, recoveryCodesLeft: 0 });
+    expect(await expectJson<MfaStatus>(await user.session.get(MFA), 200)).toMatchObject({
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
     // Without a factor the sign-in answers the tokens at once again.
-    const plain = await expectJson<TokenPair>(await api.post(LOGIN, { data: { email: user.email, password: user.password } }), 200);
+    const plain = await expectJson<TokenPair>(
+      await api.post(LOGIN, { data: { email: user.email, password: user.password } }),
+      200,
+    );
     expect(plain.id_token).toBeTruthy();
     expect((await historyOf(admin, user.user.id)).some((entry) => entry.action === 'mfa_disable')).toBe(true);
     await latestMailTo(api, admin.idToken, user.email, { template: 'mfa_disabled' });
@@ -155,17 +171,32 @@ test.describe('two-step sign-in', () => {
     await expectApiError(replay, 422, 'validation_failed');
 
     const code = await freshCode(totp.secret, totp.used);
-    const tokens = await expectJson<TokenPair>(await api.post(LOGIN_MFA, { data: { mfa_token: challenge.mfa_token, code } }), 200);
+    const tokens = await expectJson<TokenPair>(
+      await api.post(LOGIN_MFA, { data: { mfa_token: challenge.mfa_token, code } }),
+      200,
+    );
     const me = await api.get('/api/v1/auth/me/', { headers: bearer(tokens.id_token) });
     expect(me.status()).toBe(200);
 
     // The token is spent, and the same code is refused on a new token too.
-    await expectApiError(await api.post(LOGIN_MFA, { data: { mfa_token: challenge.mfa_token, code } }), 401, 'unauthorized');
+    await expectApiError(
+      await api.post(LOGIN_MFA, { data: { mfa_token: challenge.mfa_token, code } }),
+      401,
+      'unauthorized',
+    );
     const again = await passwordStep(api, user.email, user.password);
-    await expectApiError(await api.post(LOGIN_MFA, { data: { mfa_token: again.mfa_token, code } }), 422, 'validation_failed');
+    await expectApiError(
+      await api.post(LOGIN_MFA, { data: { mfa_token: again.mfa_token, code } }),
+      422,
+      'validation_failed',
+    );
 
     // A made-up token, and exactly one factor.
-    await expectApiError(await api.post(LOGIN_MFA, { data: { mfa_token: randomUUID(), code: '123456' } }), 401, 'unauthorized');
+    await expectApiError(
+      await api.post(LOGIN_MFA, { data: { mfa_token: randomUUID(), code: '123456' } }),
+      401,
+      'unauthorized',
+    );
     await expectApiError(await api.post(LOGIN_MFA, { data: { mfa_token: again.mfa_token } }), 422, 'validation_failed');
     await expectApiError(
       await api.post(LOGIN_MFA, { data: { mfa_token: again.mfa_token, code: '123456', recovery_code: 'aaaaa-bbbbb' } }),
@@ -182,7 +213,9 @@ test.describe('two-step sign-in', () => {
 
     const first = await passwordStep(api, user.email, user.password);
     const tokens = await expectJson<TokenPair>(
-      await api.post(LOGIN_MFA, { data: { mfa_token: first.mfa_token, recovery_code: recovery.toUpperCase().replace('-', ' ') } }),
+      await api.post(LOGIN_MFA, {
+        data: { mfa_token: first.mfa_token, recovery_code: recovery.toUpperCase().replace('-', ' ') },
+      }),
       200,
     );
     expect(tokens.id_token).toBeTruthy();
@@ -190,7 +223,11 @@ test.describe('two-step sign-in', () => {
     expect(status.recoveryCodesLeft).toBe(9);
 
     const second = await passwordStep(api, user.email, user.password);
-    await expectApiError(await api.post(LOGIN_MFA, { data: { mfa_token: second.mfa_token, recovery_code: recovery } }), 422, 'validation_failed');
+    await expectApiError(
+      await api.post(LOGIN_MFA, { data: { mfa_token: second.mfa_token, recovery_code: recovery } }),
+      422,
+      'validation_failed',
+    );
 
     const used = (await historyOf(admin, user.user.id)).filter((entry) => entry.action === 'mfa_recovery_code_used');
     expect(used).toHaveLength(1);
@@ -205,13 +242,21 @@ test.describe('two-step sign-in', () => {
 
     const challenge = await passwordStep(api, user.email, user.password);
     for (let attempt = 1; attempt <= 4; attempt++) {
-      await expectApiError(await api.post(LOGIN_MFA, { data: { mfa_token: challenge.mfa_token, code: '000000' } }), 422, 'validation_failed');
+      await expectApiError(
+        await api.post(LOGIN_MFA, { data: { mfa_token: challenge.mfa_token, code: '000000' } }),
+        422,
+        'validation_failed',
+      );
     }
     const locked = await api.post(LOGIN_MFA, { data: { mfa_token: challenge.mfa_token, code: '000000' } });
     await expectApiError(locked, 423, 'locked');
     expect(Number(locked.headers()['retry-after'])).toBeGreaterThan(0);
     // The password alone does not get past the lockout either.
-    await expectApiError(await api.post(LOGIN, { data: { email: user.email, password: user.password } }), 423, 'locked');
+    await expectApiError(
+      await api.post(LOGIN, { data: { email: user.email, password: user.password } }),
+      423,
+      'locked',
+    );
   });
 
   test('wrong codes count toward the rate limit of the client address', async ({ api }) => {
@@ -221,7 +266,9 @@ test.describe('two-step sign-in', () => {
     // A fresh address: 15 wrong passwords for an address nobody has, the password step, then 4 wrong codes.
     const client = api.from(`10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
     for (let attempt = 0; attempt < 15; attempt++) {
-      const wrong = await client.post(LOGIN, { data: { email: `niemand-${randomUUID()}@example.com`, password: 'falsch' } });
+      const wrong = await client.post(LOGIN, {
+        data: { email: `niemand-${randomUUID()}@example.com`, password: 'falsch' },
+      });
       expect(wrong.status()).toBe(401);
     }
     const answer = await expectJson<{ mfa_token: string }>(
@@ -229,10 +276,18 @@ test.describe('two-step sign-in', () => {
       200,
     );
     for (let attempt = 0; attempt < 4; attempt++) {
-      await expectApiError(await client.post(LOGIN_MFA, { data: { mfa_token: answer.mfa_token, code: '000000' } }), 422, 'validation_failed');
+      await expectApiError(
+        await client.post(LOGIN_MFA, { data: { mfa_token: answer.mfa_token, code: '000000' } }),
+        422,
+        'validation_failed',
+      );
     }
     // 15 + 1 + 4 = 20 attempts this minute: the next one is refused, also with the right code.
-    await expectApiError(await client.post(LOGIN_MFA, { data: { mfa_token: answer.mfa_token, code: '000000' } }), 429, 'rate_limited');
+    await expectApiError(
+      await client.post(LOGIN_MFA, { data: { mfa_token: answer.mfa_token, code: '000000' } }),
+      429,
+      'rate_limited',
+    );
   });
 });
 
@@ -249,7 +304,8 @@ test.describe('step-up for staff roles', () => {
 
     const target = await activatedUser(api, admin, 'Mfa Beförderung');
     const current = await expectJson<UserRecord>(await admin.get(userPath(target.user.id)), 200);
-    const promote = () => older.patch(userPath(target.user.id), { role: 'backoffice' }, { 'if-match': `W/"${current.version}"` });
+    const promote = () =>
+      older.patch(userPath(target.user.id), { role: 'backoffice' }, { 'if-match': `W/"${current.version}"` });
     const refused = await expectApiError(await promote(), 403, 'step_up_required');
     expect((refused.details?.[0] as { code?: string } | undefined)?.code).toBe('mfaStepUpRequired');
     // Granting a role that is not staff needs no step-up.
@@ -265,8 +321,16 @@ test.describe('step-up for staff roles', () => {
       await admin.patch(userPath(other.user.id), { role: 'backoffice' }, { 'if-match': `W/"${otherRecord.version}"` }),
       200,
     );
-    await expectApiError(await oldest.post(approvalPath(grant.approval.id, 'approve'), { comment: '' }), 403, 'step_up_required');
-    await expectApiError(await oldest.post(approvalPath(grant.approval.id, 'reject'), { comment: 'nein' }), 403, 'step_up_required');
+    await expectApiError(
+      await oldest.post(approvalPath(grant.approval.id, 'approve'), { comment: '' }),
+      403,
+      'step_up_required',
+    );
+    await expectApiError(
+      await oldest.post(approvalPath(grant.approval.id, 'reject'), { comment: 'nein' }),
+      403,
+      'step_up_required',
+    );
     const decided = await expectJson<{ status: string }>(
       await older.post(approvalPath(grant.approval.id, 'approve'), { comment: '' }),
       200,
@@ -281,13 +345,15 @@ test.describe('step-up for staff roles', () => {
 });
 
 test.describe('passkey endpoints', () => {
-  test('registration options name the public host as relying party; another user’s passkey is unknown', async ({ api, baseURL }) => {
+  test('registration options name the public host as relying party; another user’s passkey is unknown', async ({
+    api,
+    baseURL,
+  }) => {
     const admin = await openSession(api, 'admin');
     const user = await activeUser(api, admin, 'Mfa Passkey');
-    const { options } = await expectJson<{ options: { rp: { id: string }; challenge: string; user: { name: string } } }>(
-      await user.session.post('/api/v1/profile/mfa/passkeys/options/'),
-      200,
-    );
+    const { options } = await expectJson<{
+      options: { rp: { id: string }; challenge: string; user: { name: string } };
+    }>(await user.session.post('/api/v1/profile/mfa/passkeys/options/'), 200);
     expect(options.rp.id).toBe(new URL(baseURL!).hostname);
     expect(options.challenge.length).toBeGreaterThan(16);
     expect(options.user.name).toBe(user.email);
@@ -295,12 +361,22 @@ test.describe('passkey endpoints', () => {
     // A made-up answer is refused and stores nothing.
     const bogus = await user.session.post('/api/v1/profile/mfa/passkeys/', {
       name: 'Gefälscht',
-      response: { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'AA' }, clientExtensionResults: {} },
+      response: {
+        id: 'abc',
+        rawId: 'abc',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', attestationObject: 'AA' },
+        clientExtensionResults: {},
+      },
     });
     await expectApiError(bogus, 422, 'validation_failed');
     expect((await expectJson<MfaStatus>(await user.session.get(MFA), 200)).passkeys).toEqual([]);
     // Sign-in options need a live mfa_token.
-    await expectApiError(await api.post('/api/v1/auth/login/mfa/options/', { data: { mfa_token: randomUUID() } }), 401, 'unauthorized');
+    await expectApiError(
+      await api.post('/api/v1/auth/login/mfa/options/', { data: { mfa_token: randomUUID() } }),
+      401,
+      'unauthorized',
+    );
   });
 });
 
@@ -316,7 +392,11 @@ test.describe('reset of a lost factor', () => {
     await expectApiError(await admin.post(userPath(admin.userId, 'mfa-reset'), { reason: '' }), 403, 'four_eyes');
     await expectApiError(await admin.post(userPath(randomUUID(), 'mfa-reset'), { reason: '' }), 404, 'not_found');
     const plain = await activatedUser(api, admin, 'Mfa Ohne');
-    await expectApiError(await admin.post(userPath(plain.user.id, 'mfa-reset'), { reason: '' }), 422, 'validation_failed');
+    await expectApiError(
+      await admin.post(userPath(plain.user.id, 'mfa-reset'), { reason: '' }),
+      422,
+      'validation_failed',
+    );
     const managerTry = await manager.post(userPath(user.user.id, 'mfa-reset'), { reason: '' });
     expect([403, 404]).toContain(managerTry.status());
     await expectApiError(await backoffice.post(userPath(user.user.id, 'mfa-reset'), { reason: '' }), 403, 'forbidden');
@@ -333,11 +413,17 @@ test.describe('reset of a lost factor', () => {
     await expectApiError(await admin.post(approvalPath(approval.id, 'approve'), { comment: '' }), 403, 'four_eyes');
     await expectApiError(await admin.post(userPath(user.user.id, 'mfa-reset'), { reason: '' }), 409, 'conflict');
 
-    const decided = await expectJson<{ status: string }>(await backoffice.post(approvalPath(approval.id, 'approve'), { comment: '' }), 200);
+    const decided = await expectJson<{ status: string }>(
+      await backoffice.post(approvalPath(approval.id, 'approve'), { comment: '' }),
+      200,
+    );
     expect(decided.status).toBe('approved');
     // The factors are gone and the user's sessions ended: the next sign-in is one step and they enrol again.
     expect((await user.session.get('/api/v1/auth/me/')).status()).toBe(401);
-    const tokens = await expectJson<TokenPair>(await api.post(LOGIN, { data: { email: user.email, password: user.password } }), 200);
+    const tokens = await expectJson<TokenPair>(
+      await api.post(LOGIN, { data: { email: user.email, password: user.password } }),
+      200,
+    );
     expect(await expectJson<MfaStatus>(await api.get(MFA, { headers: bearer(tokens.id_token) }), 200)).toMatchObject({
       totp: false,
       recoveryCodesLeft: 0,

@@ -60,7 +60,9 @@ test('set up an authenticator app, then sign in with a code and with a recovery 
   await expect(loginCode).toHaveAttribute('autocomplete', 'one-time-code');
   await loginCode.fill('000000');
   await step.getByRole('button', { name: 'Bestätigen' }).click();
-  await expect(page.getByTestId('login-error')).toHaveText('Der Code ist falsch, abgelaufen oder wurde schon verwendet.');
+  await expect(page.getByTestId('login-error')).toHaveText(
+    'Der Code ist falsch, abgelaufen oder wurde schon verwendet.',
+  );
   await step.getByLabel('Bestätigungscode').fill(await freshCode(secret, used));
   await step.getByRole('button', { name: 'Bestätigen' }).click();
   await expect(page).toHaveURL('/');

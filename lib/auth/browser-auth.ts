@@ -35,7 +35,8 @@ export interface SignInResult {
  * password, the second (issue 28) the `mfaToken` with `code`, `recoveryCode` or `webauthn` (JSON).
  */
 export async function signInWithCredentials(
-  credentials: { email: string; password: string } | { mfaToken: string; code?: string; recoveryCode?: string; webauthn?: string },
+  credentials:
+    { email: string; password: string } | { mfaToken: string; code?: string; recoveryCode?: string; webauthn?: string },
 ): Promise<SignInResult> {
   const { response, url = '' } = await postForm('callback/credentials', {
     ...credentials,

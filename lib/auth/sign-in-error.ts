@@ -5,14 +5,7 @@
  * valid 5 minutes; it travels in the JSON answer of next-auth's callback, not in the address bar).
  */
 export type SignInErrorKind =
-  | 'invalid'
-  | 'locked'
-  | 'rate_limited'
-  | 'disabled'
-  | 'unreachable'
-  | 'failed'
-  | 'code_invalid'
-  | 'mfa_expired';
+  'invalid' | 'locked' | 'rate_limited' | 'disabled' | 'unreachable' | 'failed' | 'code_invalid' | 'mfa_expired';
 
 export type SecondFactorMethod = 'totp' | 'recovery_code' | 'webauthn';
 
@@ -43,7 +36,9 @@ export function encodeMfaRequired(mfaToken: string, methods: readonly string[]):
 export function parseSignInError(error: string | null | undefined): ParsedSignInError {
   const [code, seconds, token] = (error ?? '').split(':');
   if (code === 'mfa' && token && /^[A-Za-z0-9_-]{16,128}$/.test(token)) {
-    const methods = (seconds ?? '').split('+').filter((m): m is SecondFactorMethod => METHODS.includes(m as SecondFactorMethod));
+    const methods = (seconds ?? '')
+      .split('+')
+      .filter((m): m is SecondFactorMethod => METHODS.includes(m as SecondFactorMethod));
     return { code: 'mfa_required', mfaToken: token, methods };
   }
   const kind = KINDS.find((candidate) => candidate === code) ?? 'failed';

@@ -16,7 +16,10 @@ export const totpCodeSchema = secretText()
 /** A recovery code as issued (`k7m2q-9xhtp`), in any case, with or without the dash. */
 export const recoveryCodeSchema = secretText().min(1).max(32);
 
-const base64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*={0,2}$/);
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/);
 
 /** A WebAuthn assertion as @simplewebauthn/browser's `startAuthentication` answers it. */
 export const webauthnAssertionSchema = z
@@ -107,9 +110,7 @@ export const totpEnrolmentSchema = z
   .meta({ id: 'TotpEnrolment' });
 export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 
-export const recoveryCodesSchema = z
-  .object({ recoveryCodes: z.array(z.string()) })
-  .meta({ id: 'RecoveryCodes' });
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) }).meta({ id: 'RecoveryCodes' });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 export const passkeySchema = z

@@ -68,7 +68,8 @@ const tag = 'Profile';
 export const status = defineOperation({
   method: 'GET',
   path: '/profile/mfa',
-  summary: 'The caller’s second factors (TOTP on or off, passkeys, recovery codes left; never a secret) and whether their role requires one',
+  summary:
+    'The caller’s second factors (TOTP on or off, passkeys, recovery codes left; never a secret) and whether their role requires one',
   tag,
   access: 'authenticated',
   response: mfaStatusSchema,

@@ -11,7 +11,10 @@ import { passkeysOf } from './webauthn';
 /** `GET /profile/mfa`: the caller's factors (never a secret) and whether their role needs one. */
 export async function getMfaStatus(actor: Actor): Promise<MfaStatus> {
   const db = await getDb();
-  const [totp] = await db.select({ confirmedAt: mfaTotp.confirmedAt }).from(mfaTotp).where(eq(mfaTotp.userId, actor.id));
+  const [totp] = await db
+    .select({ confirmedAt: mfaTotp.confirmedAt })
+    .from(mfaTotp)
+    .where(eq(mfaTotp.userId, actor.id));
   const passkeys = (await passkeysOf(db, actor.id))
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .map(passkeyRecord);

@@ -52,7 +52,12 @@ export async function issueMfaChallenge(
   // Spent and expired challenges of this user go; they are never needed again.
   await db
     .delete(mfaChallenges)
-    .where(and(eq(mfaChallenges.userId, userId), sql`(${mfaChallenges.usedAt} is not null or ${mfaChallenges.expiresAt} < now())`));
+    .where(
+      and(
+        eq(mfaChallenges.userId, userId),
+        sql`(${mfaChallenges.usedAt} is not null or ${mfaChallenges.expiresAt} < now())`,
+      ),
+    );
   await db.insert(mfaChallenges).values({
     userId,
     purpose: 'sign_in',

@@ -45,11 +45,22 @@ export async function requestMfaReset(actor: Actor, userId: string, input: { rea
  * end, the history names the approval. Nobody decides the reset of their own factors. Answers the
  * notice mail to send after commit.
  */
-export async function applyMfaReset(tx: Tx, actor: Actor, approval: { id: string; entityId: string }): Promise<MailRequest> {
+export async function applyMfaReset(
+  tx: Tx,
+  actor: Actor,
+  approval: { id: string; entityId: string },
+): Promise<MailRequest> {
   if (approval.entityId === actor.id) throw ownReset();
   const user = await loadMfaUser(tx, approval.entityId);
   const methods = await mfaMethodsOf(tx, user.id);
   await removeAllFactors(tx, user.id);
   await revokeUserSessions(user.id, 'mfa_reset', { tx });
-  return recordMfaEvent(tx, actor, user, 'mfa_reset', [{ field: 'mfa', before: methods.join(', ') || null, after: null }], approval.id);
+  return recordMfaEvent(
+    tx,
+    actor,
+    user,
+    'mfa_reset',
+    [{ field: 'mfa', before: methods.join(', ') || null, after: null }],
+    approval.id,
+  );
 }

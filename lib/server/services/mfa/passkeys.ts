@@ -7,7 +7,13 @@ import { actorLabel } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { mfaPasskeys, mfaRecoveryCodes, mfaTotp } from '@/lib/server/db/schema';
 import { invalidField, notFound } from '@/lib/server/http/api-error';
-import { MAX_PASSKEYS, isMfaRequiredFor, markSessionVerified, replaceRecoveryCodes, unusedRecoveryCodeCount } from './mfa-factors';
+import {
+  MAX_PASSKEYS,
+  isMfaRequiredFor,
+  markSessionVerified,
+  replaceRecoveryCodes,
+  unusedRecoveryCodeCount,
+} from './mfa-factors';
 import { claimChallenge, issueChallenge, latestChallenge } from './challenges';
 import { assertRecentStepUp } from './step-up';
 import { loadMfaUser, recordMfaEvent, sendMfaMail } from './verify-factor';
@@ -59,9 +65,12 @@ export async function registerPasskey(
       .onConflictDoNothing()
       .returning();
     if (!row) throw invalidField('response', 'mfaPasskeyRejected');
-    const recoveryCodes = (await unusedRecoveryCodeCount(tx, actor.id)) === 0 ? await replaceRecoveryCodes(tx, actor.id) : [];
+    const recoveryCodes =
+      (await unusedRecoveryCodeCount(tx, actor.id)) === 0 ? await replaceRecoveryCodes(tx, actor.id) : [];
     await markSessionVerified(tx, actor.sessionId);
-    const mail = await recordMfaEvent(tx, actor, user, 'mfa_enrol', [{ field: 'passkey', before: null, after: input.name }]);
+    const mail = await recordMfaEvent(tx, actor, user, 'mfa_enrol', [
+      { field: 'passkey', before: null, after: input.name },
+    ]);
     return { passkey: passkeyRecord(row), recoveryCodes, mail };
   });
   await sendMfaMail(result.mail);
@@ -80,7 +89,10 @@ export async function removePasskey(actor: Actor, id: string): Promise<void> {
     .where(and(eq(mfaPasskeys.id, id), eq(mfaPasskeys.userId, actor.id)));
   if (!row) throw notFound('Passkey');
   assertRecentStepUp(actor);
-  const [totp] = await db.select({ confirmedAt: mfaTotp.confirmedAt }).from(mfaTotp).where(eq(mfaTotp.userId, actor.id));
+  const [totp] = await db
+    .select({ confirmedAt: mfaTotp.confirmedAt })
+    .from(mfaTotp)
+    .where(eq(mfaTotp.userId, actor.id));
   const lastFactor = !totp?.confirmedAt && (await passkeyCount(db, actor.id)) === 1;
   if (lastFactor && isMfaRequiredFor(actor.role)) throw invalidField('id', 'mfaLastFactorRequired');
   const user = await loadMfaUser(db, actor.id);

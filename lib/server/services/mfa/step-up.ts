@@ -43,12 +43,15 @@ export async function stepUp(actor: Actor, input: StepUpInput, ip: string): Prom
   const challenge = input.webauthn ? await latestChallenge(db, actor.id, 'step_up') : null;
   const method = await checkSecondFactor(db, actor.id, input, challenge?.challenge ?? null);
   const user = await loadMfaUser(db, actor.id);
-  if (!method) return refuseWrongFactor(user, ip, input.webauthn ? 'webauthn' : input.recovery_code ? 'recovery_code' : 'code');
+  if (!method)
+    return refuseWrongFactor(user, ip, input.webauthn ? 'webauthn' : input.recovery_code ? 'recovery_code' : 'code');
   if (challenge) await claimChallenge(db, challenge.id);
   await markSessionVerified(db, actor.sessionId);
   if (method === 'recovery_code') {
     await sendMfaMail(
-      await recordMfaEvent(db, actor, user, 'mfa_recovery_code_used', [{ field: 'recoveryCode', before: null, after: 'used' }]),
+      await recordMfaEvent(db, actor, user, 'mfa_recovery_code_used', [
+        { field: 'recoveryCode', before: null, after: 'used' },
+      ]),
     );
   }
 }

@@ -22,7 +22,14 @@ export interface FactorInput {
   webauthn?: unknown;
 }
 
-type MfaUser = { id: string; email: string; firstName: string; lastName: string; accountId: string | null; locale: 'de' | 'en' };
+type MfaUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  accountId: string | null;
+  locale: 'de' | 'en';
+};
 
 /**
  * Checks exactly one second factor of a user: a TOTP code not used before (its step is claimed
@@ -63,14 +70,20 @@ export async function checkSecondFactor(
     return null;
   }
   if (!challenge) return null;
-  return (await verifyAssertion(db, userId, input.webauthn as AuthenticationResponseJSON, challenge)) ? 'webauthn' : null;
+  return (await verifyAssertion(db, userId, input.webauthn as AuthenticationResponseJSON, challenge))
+    ? 'webauthn'
+    : null;
 }
 
 /**
  * A wrong second factor counts like a wrong password: toward the address's sign-in rate limit and
  * the e-mail address's lockout. Throws the 423 when it starts one, else the 422 on the field.
  */
-export async function refuseWrongFactor(user: MfaUser & { status?: string }, ip: string, field = 'code'): Promise<never> {
+export async function refuseWrongFactor(
+  user: MfaUser & { status?: string },
+  ip: string,
+  field = 'code',
+): Promise<never> {
   const db = await getDb();
   const email = user.email.trim().toLowerCase();
   await db.insert(signInAttempts).values({ email, ip, success: false });

@@ -17,10 +17,24 @@ import {
   stepUpOptionsAction,
 } from './mfa-actions';
 
-type Problem = { code?: string; message?: string; details?: { code?: string; message?: string; params?: Record<string, string | number> }[] };
+type Problem = {
+  code?: string;
+  message?: string;
+  details?: { code?: string; message?: string; params?: Record<string, string | number> }[];
+};
 
 /** One code field: digits from the app, with the browser's one-time-code autofill. */
-function CodeField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+function CodeField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <div className="mb-2">
       <label htmlFor={id} className="form-label">
@@ -95,7 +109,8 @@ export function MfaSettings({ status }: { status: MfaStatus }) {
     }
   }
 
-  const reload = () => window.location.assign('/profil/zwei-faktor/');
+  // A full load, so the middleware learns a factor now exists and every server component renders anew.
+  const reload = () => window.location.reload();
   const submit = (handler: () => void) => (event: FormEvent) => {
     event.preventDefault();
     handler();
@@ -165,11 +180,25 @@ export function MfaSettings({ status }: { status: MfaStatus }) {
           <p className="text-body-secondary">{t('stepUp.hint')}</p>
           {status.verifiedAt && (
             <p className="small">
-              {t('stepUp.verifiedAt', { time: format.dateTime(new Date(status.verifiedAt), { dateStyle: 'short', timeStyle: 'short' }) })}
+              {t('stepUp.verifiedAt', {
+                time: format.dateTime(new Date(status.verifiedAt), { dateStyle: 'short', timeStyle: 'short' }),
+              })}
             </p>
           )}
-          <form onSubmit={submit(() => run(() => stepUpAction({ code: stepUpCode.trim() }), () => { setStepUpCode(''); setNotice(t('stepUp.ok')); }))}>
-            {status.totp && <CodeField id="step-up-code" label={t('stepUp.code')} value={stepUpCode} onChange={setStepUpCode} />}
+          <form
+            onSubmit={submit(() =>
+              run(
+                () => stepUpAction({ code: stepUpCode.trim() }),
+                () => {
+                  setStepUpCode('');
+                  setNotice(t('stepUp.ok'));
+                },
+              ),
+            )}
+          >
+            {status.totp && (
+              <CodeField id="step-up-code" label={t('stepUp.code')} value={stepUpCode} onChange={setStepUpCode} />
+            )}
             <div className="d-flex gap-2">
               {status.totp && (
                 <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -193,12 +222,24 @@ export function MfaSettings({ status }: { status: MfaStatus }) {
           </span>
         </p>
         {!status.totp && !enrolment && (
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(startTotpAction, setEnrolment)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => run(startTotpAction, setEnrolment)}
+          >
             {t('totp.start')}
           </button>
         )}
         {!status.totp && enrolment && (
-          <form onSubmit={submit(() => run(() => confirmTotpAction(confirmCode.trim()), (data) => setCodes(data.recoveryCodes)))}>
+          <form
+            onSubmit={submit(() =>
+              run(
+                () => confirmTotpAction(confirmCode.trim()),
+                (data) => setCodes(data.recoveryCodes),
+              ),
+            )}
+          >
             <p>{t('totp.scan')}</p>
             <div
               role="img"
@@ -238,7 +279,9 @@ export function MfaSettings({ status }: { status: MfaStatus }) {
                 <span>
                   <strong>{passkey.name}</strong>{' '}
                   <span className="small text-body-secondary">
-                    {t('passkeys.created', { date: format.dateTime(new Date(passkey.createdAt), { dateStyle: 'short' }) })}
+                    {t('passkeys.created', {
+                      date: format.dateTime(new Date(passkey.createdAt), { dateStyle: 'short' }),
+                    })}
                   </span>
                 </span>
                 <button
@@ -277,10 +320,22 @@ export function MfaSettings({ status }: { status: MfaStatus }) {
       {enrolled && (
         <Section title={t('recovery.title')} testId="mfa-recovery">
           <p>{t('recovery.left', { count: status.recoveryCodesLeft })}</p>
-          <form onSubmit={submit(() => run(() => regenerateRecoveryCodesAction(regenerateCode.trim()), (data) => setCodes(data.recoveryCodes)))}>
+          <form
+            onSubmit={submit(() =>
+              run(
+                () => regenerateRecoveryCodesAction(regenerateCode.trim()),
+                (data) => setCodes(data.recoveryCodes),
+              ),
+            )}
+          >
             <p className="text-body-secondary">{t('recovery.regenerateHint')}</p>
             {status.totp && (
-              <CodeField id="recovery-regenerate-code" label={t('totp.code')} value={regenerateCode} onChange={setRegenerateCode} />
+              <CodeField
+                id="recovery-regenerate-code"
+                label={t('totp.code')}
+                value={regenerateCode}
+                onChange={setRegenerateCode}
+              />
             )}
             <button type="submit" className="btn btn-outline-primary" disabled={busy}>
               {t('recovery.regenerate')}
