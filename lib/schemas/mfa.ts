@@ -21,41 +21,39 @@ const base64url = z
   .max(16_384)
   .regex(/^[A-Za-z0-9_-]*={0,2}$/);
 
-/** A WebAuthn assertion as @simplewebauthn/browser's `startAuthentication` answers it. */
-export const webauthnAssertionSchema = z
-  .strictObject({
+/** A WebAuthn credential as @simplewebauthn/browser answers it, around the authenticator's `response`. */
+function publicKeyCredential<R extends z.ZodType>(response: R) {
+  return z.strictObject({
     id: base64url.min(1),
     rawId: base64url.min(1),
     type: z.literal('public-key'),
-    response: z.strictObject({
-      clientDataJSON: base64url,
-      authenticatorData: base64url,
-      signature: base64url,
-      userHandle: base64url.optional(),
-    }),
+    response,
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
     clientExtensionResults: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: 'WebAuthnAssertion' });
+  });
+}
 
-/** A WebAuthn attestation as @simplewebauthn/browser's `startRegistration` answers it. */
-export const webauthnAttestationSchema = z
-  .strictObject({
-    id: base64url.min(1),
-    rawId: base64url.min(1),
-    type: z.literal('public-key'),
-    response: z.strictObject({
-      clientDataJSON: base64url,
-      attestationObject: base64url,
-      authenticatorData: base64url.optional(),
-      transports: z.array(z.string().max(32)).max(10).optional(),
-      publicKeyAlgorithm: z.number().int().optional(),
-      publicKey: base64url.optional(),
-    }),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    clientExtensionResults: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: 'WebAuthnAttestation' });
+/** A WebAuthn assertion as `startAuthentication` answers it. */
+export const webauthnAssertionSchema = publicKeyCredential(
+  z.strictObject({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+).meta({ id: 'WebAuthnAssertion' });
+
+/** A WebAuthn attestation as `startRegistration` answers it. */
+export const webauthnAttestationSchema = publicKeyCredential(
+  z.strictObject({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    authenticatorData: base64url.optional(),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url.optional(),
+  }),
+).meta({ id: 'WebAuthnAttestation' });
 
 /** `POST /auth/login` when the user has a second factor: the password was right, a factor follows. */
 export const mfaChallengeResponseSchema = z
@@ -73,20 +71,6 @@ export const loginResponseSchema = z
   .union([tokenResponseSchema, mfaChallengeResponseSchema])
   .meta({ id: 'LoginResponse' });
 
-export const mfaLoginInputSchema = z
-  .strictObject({
-    mfa_token: secretText().min(1).max(128),
-    code: totpCodeSchema.optional(),
-    recovery_code: recoveryCodeSchema.optional(),
-    webauthn: webauthnAssertionSchema.optional(),
-  })
-  .meta({ id: 'MfaLoginInput' });
-export type MfaLoginInput = z.infer<typeof mfaLoginInputSchema>;
-
-export const mfaTokenInputSchema = z
-  .strictObject({ mfa_token: secretText().min(1).max(128) })
-  .meta({ id: 'MfaTokenInput' });
-
 /** The step-up check and the confirmations that need a current factor. */
 export const stepUpInputSchema = z
   .strictObject({
@@ -96,6 +80,16 @@ export const stepUpInputSchema = z
   })
   .meta({ id: 'StepUpInput' });
 export type StepUpInput = z.infer<typeof stepUpInputSchema>;
+
+/** The sign-in's second step: the `mfa_token` and exactly one factor, as for a step-up. */
+export const mfaLoginInputSchema = z
+  .strictObject({ mfa_token: secretText().min(1).max(128), ...stepUpInputSchema.shape })
+  .meta({ id: 'MfaLoginInput' });
+export type MfaLoginInput = z.infer<typeof mfaLoginInputSchema>;
+
+export const mfaTokenInputSchema = z
+  .strictObject({ mfa_token: secretText().min(1).max(128) })
+  .meta({ id: 'MfaTokenInput' });
 
 export const totpCodeInputSchema = z.strictObject({ code: totpCodeSchema }).meta({ id: 'TotpCodeInput' });
 
