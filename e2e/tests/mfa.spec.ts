@@ -18,7 +18,11 @@ async function signInWithForm(page: Page, email: string, password: string) {
 }
 
 async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click();
+  // After a reload the menu opens only once the page is hydrated: open it until it shows.
+  await expect(async () => {
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/login\/\?reason=signed-out$/);
 }
@@ -128,4 +132,28 @@ test('a passkey from a virtual authenticator: register, sign in with it, remove 
   await page.goto('/profil/zwei-faktor/');
   await page.getByRole('button', { name: 'Passkey Laptop entfernen' }).click();
   await expect(page.getByText('Noch keine Passkeys.')).toBeVisible();
+});
+
+test('an administrator requests the reset of a lost factor; it waits for someone else’s approval', async ({
+  page,
+  api,
+  signIn,
+}) => {
+  const admin = await openSession(api, 'admin');
+  const user = await activatedUser(api, admin, 'Mfa Reset Journey');
+  const tokens = await api.login(user.email, user.password);
+  await enrolTotp(apiSession(api, tokens.id_token, 'distributor', user.user.id));
+
+  await signIn('admin');
+  await page.goto(`/benutzer/${user.user.id}/`);
+  await page.getByTestId('user-actions').getByRole('button', { name: 'Zweiten Faktor zurücksetzen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Zweiten Faktor zurücksetzen' }).click();
+  await expect(page.getByText(`Das Zurücksetzen für ${user.name} wartet auf Freigabe.`)).toBeVisible();
+  // Nothing changed yet: the user still signs in with the second factor.
+  const answer = (await (
+    await api.post('/api/v1/auth/login/', { data: { email: user.email, password: user.password } })
+  ).json()) as {
+    mfa_required?: boolean;
+  };
+  expect(answer.mfa_required).toBe(true);
 });
