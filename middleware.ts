@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { fetchMe } from '@/lib/api-client/auth';
 import { PATH_HEADER } from '@/lib/api-client/path-header';
 import { decideGuard } from '@/lib/auth/guard-decision';
 import { FORBIDDEN_PATH, matchRoute } from '@/lib/auth/route-table';
@@ -62,6 +63,16 @@ export async function middleware(req: NextRequest) {
     } else if (outcome.kind === 'refreshed') {
       token = outcome.token;
       setCookie = await encodeSessionToken(outcome.token);
+    }
+  }
+
+  // A user sent to enrol a second factor: once one is set up, the cookie learns it here (the API
+  // enforces the rule on its own; this only decides which pages to show).
+  if (token?.user.mfaEnrolmentRequired) {
+    const me = await fetchMe(token.accessToken).catch(() => null);
+    if (me && !me.user.mfaEnrolmentRequired) {
+      token = { ...token, user: me.user };
+      setCookie = await encodeSessionToken(token);
     }
   }
 

@@ -27,6 +27,17 @@ const envSchema = z.object({
   NEXTAUTH_SECRET: z.string().min(32, 'NEXTAUTH_SECRET must be at least 32 characters').optional(),
   API_TOKEN_SECRET: z.string().min(32, 'API_TOKEN_SECRET must be at least 32 characters').optional(),
   SEED_DEMO: booleanish.default(true),
+  // Roles that must have a second factor (comma-separated, `none` for none); unset: admin,backoffice,
+  // or none with SEED_DEMO (the demo sign-ins stay one-step). See mfaRequiredRoles().
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .regex(
+      /^\s*(none|(admin|backoffice|distributor|manager)(\s*,\s*(admin|backoffice|distributor|manager))*)\s*$/,
+      'MFA_REQUIRED_ROLES must be `none` or a comma-separated list of admin, backoffice, distributor, manager',
+    )
+    .optional(),
+  // Encrypts the TOTP secrets at rest (a key is derived from it with HKDF); default: API_TOKEN_SECRET.
+  MFA_ENCRYPTION_SECRET: z.string().min(32, 'MFA_ENCRYPTION_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
   SMTP_URL: z
@@ -98,6 +109,13 @@ export function selfCallHeaders(): Record<string, string> {
 export function appBaseUrl(): string {
   const env = getEnv();
   return (env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
+/** The roles whose users must have a second factor (MFA_REQUIRED_ROLES). */
+export function mfaRequiredRoles(): ReadonlySet<string> {
+  const env = getEnv();
+  const raw = env.MFA_REQUIRED_ROLES?.trim() ?? (env.SEED_DEMO ? 'none' : 'admin,backoffice');
+  return new Set(raw === 'none' ? [] : raw.split(',').map((role) => role.trim()));
 }
 
 export function requireSecret(name: 'NEXTAUTH_SECRET' | 'API_TOKEN_SECRET'): string {

@@ -23,6 +23,7 @@ export const hrefs = {
   home: () => '/',
   login: () => '/login/',
   profile: () => '/profil/',
+  secondFactor: () => '/profil/zwei-faktor/',
 
   accounts: (query: Record<string, QueryValue> = {}) => `/accounts/${toQueryString(query)}`,
   account: (id: string, query: Record<string, QueryValue> = {}) => `/accounts/${seg(id)}/${toQueryString(query)}`,

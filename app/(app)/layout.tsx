@@ -13,7 +13,8 @@ export const dynamic = 'force-dynamic';
 /** The signed-in shell. Asking the API for the user also proves the session is still live. */
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await getMe();
-  const holds = (scope: Parameters<typeof hasScope>[1]) => hasScope(user.scope, scope);
+  // A user who must first set up a second factor sees no sections: the API refuses them anyway.
+  const holds = (scope: Parameters<typeof hasScope>[1]) => !user.mfaEnrolmentRequired && hasScope(user.scope, scope);
   return (
     <>
       <ClientMessages namespaces={['nav', 'roles', 'approvals.badge', 'tasks.badge']}>

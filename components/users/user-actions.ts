@@ -1,5 +1,7 @@
 'use server';
 
+import { approvalRefSchema } from '@/lib/schemas/account';
+
 import { callApi } from '@/lib/api-client/action';
 import { usersApi } from '@/lib/api-client/users';
 import { type UserInviteInput, type UserUpdateInput, userSchema, userUpdateResultSchema } from '@/lib/schemas/user';
@@ -33,4 +35,13 @@ export async function deactivateUserAction(id: string) {
 
 export async function resendInvitationAction(id: string) {
   return callApi(usersApi.actionPath(id, 'resend-invitation'), { method: 'POST', schema: userSchema });
+}
+
+/** Files the four-eyes request to remove the user's second factors (administrators, never for oneself). */
+export async function requestMfaResetAction(id: string) {
+  return callApi(usersApi.actionPath(id, 'mfa-reset'), {
+    method: 'POST',
+    body: { reason: '' },
+    schema: approvalRefSchema,
+  });
 }

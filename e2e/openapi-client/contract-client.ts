@@ -31,6 +31,8 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
 
   const login = await guest.POST('/auth/login', { body: { email: options.email, password: options.password } });
   if (!login.data) throw new Error(`sign-in: ${login.response.status} ${login.error?.code}`);
+  // A user with a second factor gets `{mfa_required, mfa_token, methods}` for POST /auth/login/mfa instead.
+  if (!('id_token' in login.data)) throw new Error('sign-in: this example signs in users without a second factor');
   const api = createClient<paths>({
     baseUrl,
     headers: { ...options.headers, authorization: `Bearer ${login.data.id_token}` },

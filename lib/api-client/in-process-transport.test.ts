@@ -37,6 +37,9 @@ jest.mock('@/lib/server/auth/authenticate', () => {
         locale: 'de',
         sessionId: 's-1',
         scopes: new Set(['accounts.read', 'accounts.write']),
+        mfaEnrolled: false,
+        mfaVerifiedAt: null,
+        mfaEnrolmentRequired: false,
       };
     }),
   };

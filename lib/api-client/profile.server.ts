@@ -1,4 +1,5 @@
 import 'server-only';
+import { mfaStatusSchema } from '@/lib/schemas/mfa';
 import { profileSchema, sessionListSchema } from '@/lib/schemas/user';
 import { profileApi } from './profile';
 import { serverApi } from './server';
@@ -7,3 +8,5 @@ import { serverApi } from './server';
 export const getProfile = () => serverApi(profileApi.path, { schema: profileSchema });
 
 export const listProfileSessions = () => serverApi(profileApi.sessionsPath, { schema: sessionListSchema });
+
+export const getMfaStatus = () => serverApi(profileApi.mfaPath, { schema: mfaStatusSchema });

@@ -5,6 +5,15 @@ export const profileApi = {
   emailPath: '/profile/email/',
   sessionsPath: '/profile/sessions/',
   sessionPath: (id: string) => `/profile/sessions/${encodeURIComponent(id)}/`,
+  mfaPath: '/profile/mfa/',
+  totpPath: '/profile/mfa/totp/',
+  totpConfirmPath: '/profile/mfa/totp/confirm/',
+  recoveryCodesPath: '/profile/mfa/recovery-codes/',
+  passkeysPath: '/profile/mfa/passkeys/',
+  passkeyOptionsPath: '/profile/mfa/passkeys/options/',
+  passkeyPath: (id: string) => `/profile/mfa/passkeys/${encodeURIComponent(id)}/`,
+  stepUpPath: '/auth/step-up/',
+  stepUpOptionsPath: '/auth/step-up/options/',
 };
 
 /** The public endpoints behind the links in the mails; called without a session. */

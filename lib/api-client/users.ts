@@ -5,7 +5,7 @@ export const usersApi = {
   listPath: (query: Partial<UserListQuery>) => `/users/${toQueryString(query)}`,
   detailPath: (id: string) => `/users/${encodeURIComponent(id)}/`,
   /** `lock`, `unlock`, `deactivate`, `resend-invitation`. */
-  actionPath: (id: string, action: 'lock' | 'unlock' | 'deactivate' | 'resend-invitation') =>
+  actionPath: (id: string, action: 'lock' | 'unlock' | 'deactivate' | 'resend-invitation' | 'mfa-reset') =>
     `/users/${encodeURIComponent(id)}/${action}/`,
   /** The browser downloads exports through the same-origin proxy, which adds the token. */
   exportHref: (query: Partial<UserListQuery>) => {

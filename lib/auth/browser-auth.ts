@@ -30,8 +30,14 @@ export interface SignInResult {
   url: string | null;
 }
 
-/** Signs in with e-mail and password without navigating; the caller decides where to go. */
-export async function signInWithCredentials(credentials: { email: string; password: string }): Promise<SignInResult> {
+/**
+ * Signs in without navigating; the caller decides where to go. The first step sends e-mail and
+ * password, the second (issue 28) the `mfaToken` with `code`, `recoveryCode` or `webauthn` (JSON).
+ */
+export async function signInWithCredentials(
+  credentials:
+    { email: string; password: string } | { mfaToken: string; code?: string; recoveryCode?: string; webauthn?: string },
+): Promise<SignInResult> {
   const { response, url = '' } = await postForm('callback/credentials', {
     ...credentials,
     redirect: 'false',

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { decideGuard } from './guard-decision';
-import type { RouteRule } from './route-table';
+import { matchRoute, type RouteRule } from './route-table';
 
 const admin = { scope: ['accounts.read', 'accounts.write'] };
 const manager = { scope: { 'accounts.read': true } };
@@ -46,5 +46,25 @@ describe('decideGuard', () => {
   it('fails loudly on a guard that does not exist', () => {
     const broken = { pattern: '/x/', guard: 'admin-only' } as unknown as RouteRule;
     expect(() => decideGuard(broken, admin, '/x/')).toThrow('Unknown middleware');
+  });
+});
+
+describe('second-factor enrolment (MFA_REQUIRED_ROLES)', () => {
+  const enrolling = { scope: ['accounts.read'] as never, mfaEnrolmentRequired: true };
+
+  it('sends a user who must set up a factor to the enrolment from every signed-in page', () => {
+    for (const path of ['/', '/accounts/', '/profil/', '/keine-berechtigung/']) {
+      expect(decideGuard(matchRoute(path)!, enrolling, path)).toEqual({ kind: 'redirect', location: '/profil/zwei-faktor/' });
+    }
+  });
+
+  it('lets them open the enrolment and the public pages', () => {
+    expect(decideGuard(matchRoute('/profil/zwei-faktor/')!, enrolling, '/profil/zwei-faktor/')).toEqual({ kind: 'allow' });
+    expect(decideGuard(matchRoute('/impressum/')!, enrolling, '/impressum/')).toEqual({ kind: 'allow' });
+  });
+
+  it('changes nothing for everyone else', () => {
+    const done = { scope: ['accounts.read'] as never, mfaEnrolmentRequired: false };
+    expect(decideGuard(matchRoute('/accounts/')!, done, '/accounts/')).toEqual({ kind: 'allow' });
   });
 });

@@ -1,20 +1,22 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { fetchMe, login, logout } from '@/lib/api-client/auth';
+import { fetchMe, login, loginSecondFactor, logout } from '@/lib/api-client/auth';
+import type { MfaLoginInput } from '@/lib/schemas/mfa';
 import { ApiRequestError } from '@/lib/api-client/http';
 import { clientAddressHeaders } from '@/lib/client-address';
 import { requireSecret } from '@/lib/env';
 import { SESSION_MAX_AGE_SECONDS, hasSecureCookies } from './cookie-settings';
 import { isSafeCallbackPath } from './callback-path';
 import { LOGIN_PATH } from './route-table';
-import { encodeSignInError } from './sign-in-error';
+import { encodeMfaRequired, encodeSignInError } from './sign-in-error';
 
-function signInErrorFor(error: unknown): string {
+function signInErrorFor(error: unknown, secondStep: boolean): string {
   if (!(error instanceof ApiRequestError)) return encodeSignInError('failed');
   switch (error.statusCode) {
     case 401:
+      return encodeSignInError(secondStep ? 'mfa_expired' : 'invalid');
     case 422:
-      return encodeSignInError('invalid');
+      return encodeSignInError(secondStep ? 'code_invalid' : 'invalid');
     case 403:
       return encodeSignInError('disabled');
     case 423:
@@ -26,6 +28,24 @@ function signInErrorFor(error: unknown): string {
     default:
       return encodeSignInError('failed');
   }
+}
+
+/** The password was right and a second factor follows (its message is the encoded challenge). */
+class MfaRequired extends Error {}
+
+/** The second step's body: the token and exactly the one factor the form sent. */
+function secondFactorOf(mfaToken: string, fields: Record<string, string | undefined>): MfaLoginInput {
+  if (fields.webauthn) {
+    let assertion: unknown;
+    try {
+      assertion = JSON.parse(fields.webauthn);
+    } catch {
+      assertion = null;
+    }
+    return { mfa_token: mfaToken, webauthn: assertion as MfaLoginInput['webauthn'] };
+  }
+  if (fields.recoveryCode) return { mfa_token: mfaToken, recovery_code: fields.recoveryCode };
+  return { mfa_token: mfaToken, code: fields.code ?? '' };
 }
 
 function header(headers: unknown, name: string): string | undefined {
@@ -51,18 +71,32 @@ export function getAuthOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: 'credentials',
-        credentials: { email: { type: 'email' }, password: { type: 'password' } },
+        // Two steps (issue 28): e-mail and password; then, for a user with a second factor, the
+        // `mfaToken` the first step reported with one of `code`, `recoveryCode` or `webauthn` (JSON).
+        credentials: {
+          email: { type: 'email' },
+          password: { type: 'password' },
+          mfaToken: { type: 'text' },
+          code: { type: 'text' },
+          recoveryCode: { type: 'text' },
+          webauthn: { type: 'text' },
+        },
         async authorize(credentials, req) {
           const email = credentials?.email ?? '';
           const password = credentials?.password ?? '';
-          if (!email || !password) throw new Error(encodeSignInError('invalid'));
+          const mfaToken = credentials?.mfaToken ?? '';
+          if (!mfaToken && (!email || !password)) throw new Error(encodeSignInError('invalid'));
           try {
             // Sign-in is never retried (seed §4): one call to login, one to me.
             const userAgent = header(req?.headers, 'user-agent');
-            const tokens = await login(
-              { email, password },
-              { ...clientAddressHeaders(req?.headers), ...(userAgent ? { 'user-agent': userAgent } : {}) },
-            );
+            const forwarded = {
+              ...clientAddressHeaders(req?.headers),
+              ...(userAgent ? { 'user-agent': userAgent } : {}),
+            };
+            const tokens = mfaToken
+              ? await loginSecondFactor(secondFactorOf(mfaToken, credentials ?? {}), forwarded)
+              : await login({ email, password }, forwarded);
+            if (!('id_token' in tokens)) throw new MfaRequired(encodeMfaRequired(tokens.mfa_token, tokens.methods));
             const { user } = await fetchMe(tokens.id_token);
             return {
               id: user.id,
@@ -72,7 +106,8 @@ export function getAuthOptions(): NextAuthOptions {
               accessTokenExpires: Date.now() + tokens.expires_in * 1000,
             };
           } catch (error) {
-            throw new Error(signInErrorFor(error));
+            if (error instanceof MfaRequired) throw new Error(error.message);
+            throw new Error(signInErrorFor(error, Boolean(mfaToken)));
           }
         },
       }),

@@ -23,6 +23,7 @@ export const ROUTES = [
   // Public: the link of a changed address must work whether or not its owner is signed in.
   { pattern: '/bestaetigung/', guard: 'public' },
   { pattern: '/profil/', guard: 'auth' },
+  { pattern: '/profil/zwei-faktor/', guard: 'auth' },
   { pattern: '/keine-berechtigung/', guard: 'auth' },
   { pattern: '/datenschutz/', guard: 'public' },
   { pattern: '/impressum/', guard: 'public' },
@@ -53,6 +54,8 @@ export const ROUTES = [
 
 export const FORBIDDEN_PATH = '/keine-berechtigung/';
 export const LOGIN_PATH = '/login/';
+/** Second-factor settings; the one page open to a user who must set one up first (MFA_REQUIRED_ROLES). */
+export const MFA_ENROLMENT_PATH = '/profil/zwei-faktor/';
 
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);

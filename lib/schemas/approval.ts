@@ -3,7 +3,13 @@ import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText } from './text';
 import { problem } from './problems';
 
-export const APPROVAL_KINDS = ['account_activation', 'benefit_change', 'account_archive', 'role_grant'] as const;
+export const APPROVAL_KINDS = [
+  'account_activation',
+  'benefit_change',
+  'account_archive',
+  'role_grant',
+  'mfa_reset',
+] as const;
 export const approvalKindSchema = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof approvalKindSchema>;
 

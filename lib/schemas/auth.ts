@@ -42,6 +42,8 @@ export const sessionUserSchema = z
     locale: localeSchema,
     status: userStatusSchema,
     scope: scopeFieldSchema,
+    /** MFA_REQUIRED_ROLES names the role and no second factor is set up: only enrolment is open. */
+    mfaEnrolmentRequired: z.boolean(),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -15,6 +15,10 @@ export const CHANGE_ACTIONS = [
   'withdraw',
   'upload',
   'login_locked',
+  'mfa_enrol',
+  'mfa_disable',
+  'mfa_reset',
+  'mfa_recovery_code_used',
 ] as const;
 export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];

@@ -10,6 +10,10 @@ export const ERROR_CODES = {
   unauthorized: 401,
   forbidden: 403,
   four_eyes: 403,
+  /** MFA_REQUIRED_ROLES: this user must set up a second factor before anything else. */
+  mfa_enrolment_required: 403,
+  /** Granting or deciding a staff role needs a second-factor check at most 10 minutes old. */
+  step_up_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

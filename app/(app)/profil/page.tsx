@@ -6,6 +6,8 @@ import { PasswordChangeForm } from './_components/password-change-form';
 import { ProfileSettings } from './_components/profile-settings';
 import { SessionsTable } from './_components/sessions-table';
 import { ClientMessages } from '@/components/layout/client-messages';
+import Link from 'next/link';
+import { hrefs } from '@/lib/hrefs';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('profile');
@@ -27,6 +29,9 @@ export default async function ProfilePage() {
       <p className="text-body-secondary mb-4">
         {`${profile.firstName} ${profile.lastName}`} · {tRoles(profile.role)}
         {profile.accountName ? ` · ${profile.accountName}` : ''}
+      </p>
+      <p>
+        <Link href={hrefs.secondFactor()}>{t('mfa.linkFromProfile')}</Link>
       </p>
       {/* Keyed by version: a change saved elsewhere (another tab) starts the form from the new record. */}
       <ClientMessages

@@ -12,6 +12,12 @@ export interface Actor {
   locale: 'de' | 'en';
   sessionId: string;
   scopes: ReadonlySet<Scope>;
+  /** The user has a confirmed second factor (TOTP or a passkey). */
+  mfaEnrolled: boolean;
+  /** When this session last passed a second-factor check (step-up), if ever. */
+  mfaVerifiedAt: Date | null;
+  /** MFA_REQUIRED_ROLES names the role and no factor is enrolled: only enrolment is open. */
+  mfaEnrolmentRequired: boolean;
 }
 
 export const actorLabel = (actor: Pick<Actor, 'firstName' | 'lastName' | 'email'>) =>

@@ -1,9 +1,10 @@
 import 'server-only';
 import { cache } from 'react';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { mfaRequiredRoles } from '@/lib/env';
 import { getDb } from '@/lib/server/db/client';
 import { onceMoreIfConnectionLost } from '@/lib/server/db/database-errors';
-import { sessions, users } from '@/lib/server/db/schema';
+import { mfaPasskeys, mfaTotp, sessions, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
 import type { Actor } from './actor';
 import { scopesOf } from './permissions';
@@ -59,6 +60,8 @@ async function sessionActor(db: Awaited<ReturnType<typeof getDb>>, sessionId: st
       revokedAt: sessions.revokedAt,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
+      mfaVerifiedAt: sessions.mfaVerifiedAt,
+      mfaEnrolled: sql<boolean>`(exists (select 1 from ${mfaTotp} where ${mfaTotp.userId} = ${users.id} and ${mfaTotp.confirmedAt} is not null) or exists (select 1 from ${mfaPasskeys} where ${mfaPasskeys.userId} = ${users.id}))`,
       userStatus: users.status,
       user: {
         id: users.id,
@@ -79,5 +82,13 @@ async function sessionActor(db: Awaited<ReturnType<typeof getDb>>, sessionId: st
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
-  return { ...row.user, sessionId: row.sessionId, scopes: new Set(scopesOf(row.user.role)) };
+  const mfaEnrolled = Boolean(row.mfaEnrolled);
+  return {
+    ...row.user,
+    sessionId: row.sessionId,
+    scopes: new Set(scopesOf(row.user.role)),
+    mfaEnrolled,
+    mfaVerifiedAt: row.mfaVerifiedAt,
+    mfaEnrolmentRequired: !mfaEnrolled && mfaRequiredRoles().has(row.user.role),
+  };
 }

@@ -137,6 +137,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** When this session last passed a second-factor check (sign-in, enrolment, step-up). */
+    mfaVerifiedAt: timestamp('mfa_verified_at', { withTimezone: true }),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
   },
@@ -294,7 +296,21 @@ export const changes = pgTable(
     entityLabel: text('entity_label').notNull(),
     accountId: uuid('account_id').references(() => accounts.id),
     action: text('action', {
-      enum: ['create', 'update', 'delete', 'status_change', 'approve', 'reject', 'withdraw', 'upload', 'login_locked'],
+      enum: [
+        'create',
+        'update',
+        'delete',
+        'status_change',
+        'approve',
+        'reject',
+        'withdraw',
+        'upload',
+        'login_locked',
+        'mfa_enrol',
+        'mfa_disable',
+        'mfa_reset',
+        'mfa_recovery_code_used',
+      ],
     }).notNull(),
     fields: jsonb('fields').$type<ChangeField[]>().notNull().default([]),
     approvalId: uuid('approval_id'),
@@ -316,7 +332,7 @@ export const approvals = pgTable(
   {
     id: id(),
     kind: text('kind', {
-      enum: ['account_activation', 'benefit_change', 'account_archive', 'role_grant'],
+      enum: ['account_activation', 'benefit_change', 'account_archive', 'role_grant', 'mfa_reset'],
     }).notNull(),
     entityType: text('entity_type', { enum: ['account', 'user'] }).notNull(),
     entityId: uuid('entity_id').notNull(),
@@ -414,3 +430,75 @@ export const readinessProbes = pgTable('readiness_probes', {
   instance: text('instance').primaryKey(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A user's TOTP factor (RFC 6238). The secret is encrypted at rest (lib/server/auth/mfa-crypto.ts);
+ * `confirmedAt` is null while enrolment waits for the first code; `lastStep` is the time step of
+ * the last accepted code, so no code is accepted twice.
+ */
+export const mfaTotp = pgTable('mfa_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes, stored as Argon2id hashes. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Registered passkeys (WebAuthn credentials). */
+export const mfaPasskeys = pgTable(
+  'mfa_passkeys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('mfa_passkeys_credential_key').on(t.credentialId), index('mfa_passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * Short-lived, single-use challenges: the `mfa_token` between the password and the second factor
+ * (`sign_in`, stored hashed), and WebAuthn challenges (`passkey_registration`, `step_up`).
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['sign_in', 'passkey_registration', 'step_up'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The WebAuthn challenge handed out for this token (base64url), if any. */
+    challenge: text('challenge'),
+    failedCount: integer('failed_count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mfa_challenges_token_key').on(t.tokenHash), index('mfa_challenges_user_idx').on(t.userId)],
+);

@@ -17,7 +17,18 @@ export interface ChangeRecord {
 }
 
 /** Fields whose values never enter the history; only the fact that they changed does. */
-const SECRET_FIELDS = new Set(['password', 'passwordHash', 'token', 'tokenHash', 'content', 'refreshToken']);
+const SECRET_FIELDS = new Set([
+  'password',
+  'passwordHash',
+  'token',
+  'tokenHash',
+  'content',
+  'refreshToken',
+  'secret',
+  'secretEncrypted',
+  'code',
+  'recoveryCodes',
+]);
 export const SECRET_PLACEHOLDER = 'geändert';
 
 export function redactFields(fields: ChangeField[]): ChangeField[] {

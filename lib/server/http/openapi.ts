@@ -155,7 +155,8 @@ function errorStatuses(operation: Operation): number[] {
   // 409: a retry while the first request with the same Idempotency-Key still runs.
   if (isIdempotentCreate(operation)) statuses.add(409);
   if (operation.access !== 'public') statuses.add(401);
-  if (operation.access !== 'public' && operation.access !== 'authenticated') statuses.add(403);
+  // 403: the scope is missing, or (MFA_REQUIRED_ROLES) the user must first set up a second factor.
+  if (operation.access !== 'public') statuses.add(403);
   // A malformed id names nothing in reach.
   if (operation.params) statuses.add(404);
   // A body is read within its limit and only in its own media type.

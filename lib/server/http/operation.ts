@@ -63,6 +63,11 @@ export interface Operation<
   multipart?: boolean;
   /** Body limit in bytes for JSON and raw bodies (JSON default 1 MiB). */
   maxBodyBytes?: number;
+  /**
+   * Open to a user who must first set up a second factor (MFA_REQUIRED_ROLES): enrolment, the own
+   * profile, who am I, sign-out. Every other operation answers 403 `mfa_enrolment_required` to them.
+   */
+  duringMfaEnrolment?: boolean;
   /** False for the few operations that never touch the database: load shedding leaves them alone. */
   usesDatabase?: boolean;
 }

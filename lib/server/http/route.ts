@@ -169,6 +169,12 @@ export function route<Op extends Operation>(
       if (req.headers.get('authorization')) actor = await authenticate(req).catch(() => null);
     } else {
       actor = await authenticate(req);
+      if (actor.mfaEnrolmentRequired && !operation.duringMfaEnrolment) {
+        throw new ApiError(
+          'mfa_enrolment_required',
+          'Bitte richten Sie zuerst einen zweiten Faktor ein (Profil → Zweiter Faktor).',
+        );
+      }
       if (!hasAccess(actor, operation.access)) {
         throw new ApiError('forbidden', 'Keine Berechtigung für diese Aktion.');
       }

@@ -1,7 +1,10 @@
 import 'server-only';
 import type { Locale } from '@/lib/schemas/auth';
 
-export type MailTemplate = 'activation' | 'password_reset' | 'email_confirmation' | 'email_changed';
+export type MailTemplate = 'activation' | 'password_reset' | 'email_confirmation' | 'email_changed' | MfaMailTemplate;
+
+/** The notices about a user's second factor (issue 28): each tells the user and whom to call. */
+export type MfaMailTemplate = 'mfa_enrolled' | 'mfa_disabled' | 'mfa_reset' | 'mfa_recovery_code_used';
 
 export interface MailParams {
   name: string;
@@ -96,7 +99,55 @@ const TEXTS: Record<MailTemplate, Record<Locale, (p: MailParams) => Rendered>> =
       ],
     }),
   },
+  mfa_enrolled: mfaNotice(
+    {
+      subject: 'Zweiter Faktor eingerichtet',
+      what: 'für Ihren Zugang wurde ein zweiter Faktor (Authenticator-App oder Passkey) eingerichtet.',
+    },
+    {
+      subject: 'Second factor set up',
+      what: 'a second factor (authenticator app or passkey) was set up for your access.',
+    },
+  ),
+  mfa_disabled: mfaNotice(
+    { subject: 'Zweiter Faktor entfernt', what: 'ein zweiter Faktor Ihres Zugangs wurde entfernt.' },
+    { subject: 'Second factor removed', what: 'a second factor of your access was removed.' },
+  ),
+  mfa_reset: mfaNotice(
+    {
+      subject: 'Zweiter Faktor zurückgesetzt',
+      what: 'die zweiten Faktoren Ihres Zugangs wurden nach einer Freigabe zurückgesetzt. Richten Sie nach der nächsten Anmeldung einen neuen ein.',
+    },
+    {
+      subject: 'Second factor reset',
+      what: 'the second factors of your access were reset after an approval. Set up a new one after your next sign-in.',
+    },
+  ),
+  mfa_recovery_code_used: mfaNotice(
+    {
+      subject: 'Wiederherstellungscode verwendet',
+      what: 'bei einer Anmeldung wurde einer Ihrer Wiederherstellungscodes verwendet.',
+    },
+    { subject: 'Recovery code used', what: 'one of your recovery codes was used to sign in.' },
+  ),
 };
+
+/** One notice about the second factor: what happened, and to call the operator if it was not them. */
+function mfaNotice(de: { subject: string; what: string }, en: { subject: string; what: string }) {
+  return {
+    de: (p: MailParams): Rendered => ({
+      subject: de.subject,
+      lines: [
+        `Guten Tag ${p.name},`,
+        `${de.what} Wenn Sie das nicht waren, wenden Sie sich bitte sofort an ${p.operator}.`,
+      ],
+    }),
+    en: (p: MailParams): Rendered => ({
+      subject: en.subject,
+      lines: [`Hello ${p.name},`, `${en.what} If this was not you, please contact ${p.operator} at once.`],
+    }),
+  };
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);

@@ -75,6 +75,7 @@ export default async function UserPage(props: Props) {
                 unlock: mayManage && user.status === 'locked',
                 deactivate: mayManage && user.status !== 'deactivated',
                 resendInvitation: mayManage && user.status === 'invited',
+                resetMfa: me.role === 'admin' && user.status !== 'deactivated',
               }}
             />
           </ClientMessages>

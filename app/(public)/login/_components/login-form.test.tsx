@@ -4,6 +4,7 @@ import { renderWithIntl } from '@/test-support/render-with-intl';
 import { LoginForm } from './login-form';
 
 jest.mock('@/lib/auth/browser-auth', () => ({ signInWithCredentials: jest.fn() }));
+jest.mock('./login-actions', () => ({ passkeySignInOptionsAction: jest.fn() }));
 const signInMock = signInWithCredentials as jest.MockedFunction<typeof signInWithCredentials>;
 
 function fillAndSubmit(email = 'admin@example.com', password = 'secret-password') {
@@ -77,5 +78,27 @@ describe('LoginForm', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
     expect(screen.getByRole('alert')).toHaveTextContent('Too many sign-in attempts from your connection. Please wait 1 minute 0 seconds.');
+  });
+
+  it('asks for the second factor when the password was right, and sends the code with the token', async () => {
+    const token = 'T'.repeat(43);
+    signInMock.mockResolvedValueOnce({ error: `mfa:totp+recovery_code:${token}`, ok: false, status: 401, url: null });
+    renderWithIntl(<LoginForm callbackUrl="/" />);
+    await act(async () => fillAndSubmit());
+    const code = screen.getByLabelText('Bestätigungscode');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.queryByLabelText('Passwort')).toBeNull();
+
+    signInMock.mockResolvedValueOnce({ error: 'code_invalid', ok: false, status: 401, url: null });
+    fireEvent.change(code, { target: { value: '123456' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Bestätigen' })));
+    expect(signInMock).toHaveBeenLastCalledWith({ mfaToken: token, code: '123456' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Der Code ist falsch, abgelaufen oder wurde schon verwendet.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Wiederherstellungscode verwenden' }));
+    signInMock.mockResolvedValueOnce({ error: 'code_invalid', ok: false, status: 401, url: null });
+    fireEvent.change(screen.getByLabelText('Wiederherstellungscode'), { target: { value: 'abcde-fghjk' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Bestätigen' })));
+    expect(signInMock).toHaveBeenLastCalledWith({ mfaToken: token, recoveryCode: 'abcde-fghjk' });
   });
 });

@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { signInWithCredentials } from '@/lib/auth/browser-auth';
 import { useTranslations } from 'next-intl';
 import { matchRoute } from '@/lib/auth/route-table';
-import { parseSignInError, type ParsedSignInError } from '@/lib/auth/sign-in-error';
+import { parseSignInError, type ParsedSignInError, type SecondFactorMethod } from '@/lib/auth/sign-in-error';
+import { SecondFactorForm } from './second-factor-form';
 import { SubmitButton } from '@/components/record/submit-button';
 
 /** Counts down once a second (seed §9: alert countdown step 1 s). */
@@ -32,7 +33,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<ParsedSignInError | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const left = useCountdown(error?.retryAfterSeconds);
+  const [secondStep, setSecondStep] = useState<{ mfaToken: string; methods: SecondFactorMethod[] } | null>(null);
+  const left = useCountdown(error && 'retryAfterSeconds' in error ? error.retryAfterSeconds : undefined);
 
   const duration = (seconds: number) =>
     seconds >= 60
@@ -52,7 +54,15 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       const result = await signInWithCredentials({ email: email.trim(), password });
       // next-auth reports a CSRF failure as a URL, not as an error.
       if (result.error || !result.ok || result.url?.includes('csrf=true')) {
-        setError(parseSignInError(result.error));
+        const parsed = parseSignInError(result.error);
+        if (parsed.code === 'mfa_required') {
+          // The password was right: the second step follows, with the token kept in state only.
+          setSecondStep({ mfaToken: parsed.mfaToken, methods: parsed.methods });
+          setPassword('');
+          setBusy(false);
+          return;
+        }
+        setError(parsed);
         setAttempt((n) => n + 1);
         setBusy(false);
         return;
@@ -71,23 +81,43 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     else if (error.code === 'locked')
       message = left > 0 ? t('errors.locked', { time: duration(left) }) : t('errors.lockedOver');
     else if (error.code === 'rate_limited') message = t('errors.rate_limited', { time: duration(Math.max(left, 1)) });
-    else message = t(`errors.${error.code}`);
+    else if (error.code !== 'mfa_required') message = t(`errors.${error.code}`);
+  }
+
+  const alert = message && (
+    <div
+      id="login-error"
+      key={attempt}
+      className="alert alert-danger"
+      role="alert"
+      data-testid="login-error"
+      data-code={error?.code}
+    >
+      {message}
+    </div>
+  );
+
+  if (secondStep) {
+    return (
+      <>
+        {alert}
+        <SecondFactorForm
+          mfaToken={secondStep.mfaToken}
+          methods={secondStep.methods}
+          callbackUrl={callbackUrl}
+          onRestart={() => setSecondStep(null)}
+          onError={(next) => {
+            setError(next);
+            if (next) setAttempt((n) => n + 1);
+          }}
+        />
+      </>
+    );
   }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-describedby={message ? 'login-error' : undefined}>
-      {message && (
-        <div
-          id="login-error"
-          key={attempt}
-          className="alert alert-danger"
-          role="alert"
-          data-testid="login-error"
-          data-code={error?.code}
-        >
-          {message}
-        </div>
-      )}
+      {alert}
       <div className="mb-3">
         <label htmlFor="email" className="form-label">
           {t('email')}

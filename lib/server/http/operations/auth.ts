@@ -8,6 +8,7 @@ import {
   refreshInputSchema,
   tokenResponseSchema,
 } from '@/lib/schemas/auth';
+import { loginResponseSchema } from '@/lib/schemas/mfa';
 import { defineOperation } from '../operation';
 
 const tag = 'Auth';
@@ -15,11 +16,12 @@ const tag = 'Auth';
 export const login = defineOperation({
   method: 'POST',
   path: '/auth/login',
-  summary: 'Sign in with e-mail and password; answers an access token (id_token) and a refresh token',
+  summary:
+    'Sign in with e-mail and password; answers an access token (id_token) and a refresh token, or — for a user with a second factor — `{mfa_required: true, mfa_token, methods}` for POST /auth/login/mfa',
   tag,
   access: 'public',
   body: loginInputSchema,
-  response: tokenResponseSchema,
+  response: loginResponseSchema,
   errors: [401, 403, 422, 423, 429],
 });
 
@@ -42,6 +44,7 @@ export const logout = defineOperation({
   access: 'authenticated',
   successStatus: 204,
   errors: [401],
+  duringMfaEnrolment: true,
 });
 
 export const meGet = defineOperation({
@@ -52,6 +55,7 @@ export const meGet = defineOperation({
   access: 'authenticated',
   response: meResponseSchema,
   errors: [401],
+  duringMfaEnrolment: true,
 });
 
 export const mePost = defineOperation({ ...meGet, method: 'POST' });

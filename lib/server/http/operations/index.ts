@@ -6,6 +6,7 @@ import * as changes from './changes';
 import * as documents from './documents';
 import * as exportOperations from './export';
 import * as identity from './identity';
+import * as mfa from './mfa';
 import * as dashboard from './dashboard';
 import * as profile from './profile';
 import * as tasks from './tasks';
@@ -21,6 +22,7 @@ export const operationModules = {
   auth,
   identity,
   profile,
+  mfa,
   accounts,
   users,
   documents,

@@ -20,6 +20,7 @@ export const get = defineOperation({
   access: 'authenticated',
   response: profileSchema,
   etag: (profile) => profile.version,
+  duringMfaEnrolment: true,
 });
 
 export const update = defineOperation({

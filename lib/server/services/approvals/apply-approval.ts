@@ -13,6 +13,7 @@ import { prepareActivationMail } from '@/lib/server/services/users/activation-ma
 import { assertMayAssignRole } from '@/lib/server/services/users/user-rules';
 import { userLabel } from '@/lib/server/history/change-fields';
 import type { ApprovalRow } from './approval-record';
+import { applyMfaReset } from '@/lib/server/services/mfa/mfa-reset';
 
 /** `obsolete`: the entity changed since the request, nothing was applied. */
 export type ApplyResult = { applied: false } | { applied: true; mail: MailRequest | null };
@@ -25,6 +26,7 @@ const OBSOLETE: ApplyResult = { applied: false };
  * the one the request was based on, someone changed it meanwhile and the request is obsolete.
  */
 export async function applyApproval(tx: Tx, actor: Actor, approval: ApprovalRow): Promise<ApplyResult> {
+  if (approval.kind === 'mfa_reset') return { applied: true, mail: await applyMfaReset(tx, actor, approval) };
   return approval.entityType === 'account' ? applyToAccount(tx, actor, approval) : applyRoleGrant(tx, actor, approval);
 }
 
@@ -100,6 +102,7 @@ async function applyToAccount(tx: Tx, actor: Actor, approval: ApprovalRow): Prom
     case 'benefit_change':
       return write({ benefits: approval.payload.benefits as BenefitRow[] }, 'update');
     case 'role_grant':
+    case 'mfa_reset':
       throw new Error(`applyApproval: a role grant on an account (${approval.id})`);
   }
 }

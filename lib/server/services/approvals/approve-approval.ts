@@ -2,9 +2,16 @@ import 'server-only';
 import type { Approval } from '@/lib/schemas/approval';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
+import { assertRecentStepUp } from '@/lib/server/services/mfa/step-up';
 import { sendActivationMail } from '@/lib/server/services/users/activation-mail';
 import { applyApproval } from './apply-approval';
-import { assertNotRequester, closeApproval, loadApproval, lockPendingApproval, recordDecision } from './approval-record';
+import {
+  assertNotRequester,
+  closeApproval,
+  loadApproval,
+  lockPendingApproval,
+  recordDecision,
+} from './approval-record';
 
 /**
  * `POST /approvals/{id}/approve` (approvals.decide, not the requester): applies the proposed change
@@ -18,6 +25,8 @@ export async function approveApproval(actor: Actor, id: string, input: { comment
   const { approval, mail } = await db.transaction(async (tx) => {
     const row = await lockPendingApproval(tx, actor, id);
     assertNotRequester(actor, row);
+    // Deciding a staff role grant needs a fresh second factor (step-up) from a user who has one.
+    if (row.kind === 'role_grant') assertRecentStepUp(actor);
     const result = await applyApproval(tx, actor, row);
     const status = result.applied ? 'approved' : 'obsolete';
     await closeApproval(tx, actor, row, status, input.comment);

@@ -17,5 +17,6 @@ export async function getCurrentUser(actor: Actor): Promise<SessionUser> {
     locale: actor.locale,
     status: 'active',
     scope: [...actor.scopes],
+    mfaEnrolmentRequired: actor.mfaEnrolmentRequired,
   };
 }

@@ -9,7 +9,12 @@ import {
 import { getDb } from '@/lib/server/db/client';
 import { refreshTokens, sessions } from '@/lib/server/db/schema';
 
-export async function startSession(userId: string, client: { ip: string; userAgent: string }): Promise<TokenResponse> {
+/** `mfaVerified`: the sign-in passed a second factor, which starts the session's step-up clock. */
+export async function startSession(
+  userId: string,
+  client: { ip: string; userAgent: string },
+  options: { mfaVerified?: boolean } = {},
+): Promise<TokenResponse> {
   const db = await getDb();
   const refresh = createOpaqueToken();
   const sessionId = await db.transaction(async (tx) => {
@@ -20,6 +25,7 @@ export async function startSession(userId: string, client: { ip: string; userAge
         expiresAt: new Date(Date.now() + ABSOLUTE_TIMEOUT_MS),
         ip: client.ip,
         userAgent: client.userAgent,
+        mfaVerifiedAt: options.mfaVerified ? new Date() : null,
       })
       .returning({ id: sessions.id });
     if (!session) throw new Error('startSession: insert returned no row');

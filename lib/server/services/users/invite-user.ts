@@ -1,3 +1,4 @@
+import { assertRecentStepUp } from '@/lib/server/services/mfa/step-up';
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -43,6 +44,8 @@ async function assertEmailFree(db: DbOrTx, email: string): Promise<void> {
  * language) after the transaction has committed.
  */
 export async function inviteUser(actor: Actor, input: UserInvite): Promise<User> {
+  // Granting a staff role needs a fresh second factor (step-up) from a user who has one.
+  if (needsRoleGrant(null, input.role)) assertRecentStepUp(actor);
   assertMayAssignRole(actor, input.role);
   checkRoleAccount(input.role, input.accountId);
   const db = await getDb();

@@ -1,3 +1,4 @@
+import { assertRecentStepUp } from '@/lib/server/services/mfa/step-up';
 import 'server-only';
 import type { z } from 'zod';
 import type { User, userUpdateSchema } from '@/lib/schemas/user';
@@ -67,6 +68,7 @@ export async function updateUser(
 
     let proposed: Record<string, unknown> | null = null;
     if (changes.role !== undefined && needsRoleGrant(current.role, changes.role)) {
+      assertRecentStepUp(actor);
       proposed = { role: changes.role };
       if (changes.accountId !== undefined) proposed.accountId = changes.accountId;
       delete changes.role;

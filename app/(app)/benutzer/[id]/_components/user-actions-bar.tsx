@@ -6,6 +6,7 @@ import { RecordActionBar } from '@/components/record/record-action-bar';
 import {
   deactivateUserAction,
   lockUserAction,
+  requestMfaResetAction,
   resendInvitationAction,
   unlockUserAction,
 } from '@/components/users/user-actions';
@@ -19,6 +20,8 @@ export interface UserActionsBarProps {
     unlock: boolean;
     deactivate: boolean;
     resendInvitation: boolean;
+    /** Request removing the user's second factors (an approval someone else decides). */
+    resetMfa: boolean;
   };
 }
 
@@ -87,6 +90,20 @@ export function UserActionsBar({ user, can }: UserActionsBarProps) {
           },
           run: () => deactivateUserAction(id),
           success: t('toasts.deactivated', { name }),
+        },
+        {
+          key: 'resetMfa',
+          label: t('actions.resetMfa'),
+          className: 'btn btn-outline-secondary',
+          isShown: can.resetMfa,
+          dialog: {
+            title: t('dialogs.resetMfaTitle'),
+            body: t('dialogs.resetMfaBody', { name }),
+            confirm: t('actions.resetMfa'),
+            variant: 'warning',
+          },
+          run: () => requestMfaResetAction(id),
+          success: t('toasts.mfaResetRequested', { name }),
         },
       ]}
     />

@@ -1,0 +1,146 @@
+import 'server-only';
+import { verify } from '@node-rs/argon2';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { MfaMethod } from '@/lib/schemas/mfa';
+import { acceptTotp, normaliseRecoveryCode } from '@/lib/server/auth/totp';
+import { getDb } from '@/lib/server/db/client';
+import type { DbOrTx } from '@/lib/server/db/types';
+import { mfaRecoveryCodes, signInAttempts, users, type ChangeField } from '@/lib/server/db/schema';
+import { userLabel } from '@/lib/server/history/change-fields';
+import { recordChange } from '@/lib/server/history/record-change';
+import { invalidField } from '@/lib/server/http/api-error';
+import { sendMail, type MailRequest } from '@/lib/server/mail/send-mail';
+import type { MfaMailTemplate } from '@/lib/server/mail/templates';
+import { lockedError, recordWrongPassword } from '@/lib/server/services/auth/password-failures';
+import { claimTotpStep, confirmedTotp } from './mfa-factors';
+import { verifyAssertion } from './webauthn';
+
+export interface FactorInput {
+  code?: string;
+  recovery_code?: string;
+  webauthn?: unknown;
+}
+
+type MfaUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  accountId: string | null;
+  locale: 'de' | 'en';
+};
+
+/**
+ * Checks exactly one second factor of a user: a TOTP code not used before (its step is claimed
+ * atomically, so a code is accepted once), an unused recovery code (then spent), or a passkey's
+ * assertion for `challenge`. Answers the method that passed, or null.
+ */
+export async function checkSecondFactor(
+  db: DbOrTx,
+  userId: string,
+  input: FactorInput,
+  challenge: string | null,
+): Promise<MfaMethod | null> {
+  const given = [input.code, input.recovery_code, input.webauthn].filter((value) => value !== undefined);
+  if (given.length !== 1) throw invalidField('code', 'secondFactorOne');
+
+  if (input.code !== undefined) {
+    const totp = await confirmedTotp(db, userId);
+    if (!totp) return null;
+    const step = acceptTotp(totp.secret, input.code, totp.lastStep);
+    return step !== null && (await claimTotpStep(db, userId, step)) ? 'totp' : null;
+  }
+  if (input.recovery_code !== undefined) {
+    const typed = normaliseRecoveryCode(input.recovery_code);
+    if (typed.length !== 10) return null;
+    const unused = await db
+      .select()
+      .from(mfaRecoveryCodes)
+      .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+    for (const row of unused) {
+      if (!(await verify(row.codeHash, typed).catch(() => false))) continue;
+      const spent = await db
+        .update(mfaRecoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(mfaRecoveryCodes.id, row.id), isNull(mfaRecoveryCodes.usedAt)))
+        .returning({ id: mfaRecoveryCodes.id });
+      return spent.length === 1 ? 'recovery_code' : null;
+    }
+    return null;
+  }
+  if (!challenge) return null;
+  return (await verifyAssertion(db, userId, input.webauthn as AuthenticationResponseJSON, challenge))
+    ? 'webauthn'
+    : null;
+}
+
+/**
+ * A wrong second factor counts like a wrong password: toward the address's sign-in rate limit and
+ * the e-mail address's lockout. Throws the 423 when it starts one, else the 422 on the field.
+ */
+export async function refuseWrongFactor(
+  user: MfaUser & { status?: string },
+  ip: string,
+  field = 'code',
+): Promise<never> {
+  const db = await getDb();
+  const email = user.email.trim().toLowerCase();
+  await db.insert(signInAttempts).values({ email, ip, success: false });
+  const lockoutStarted = await recordWrongPassword(email, user);
+  throw lockoutStarted ? lockedError(lockoutStarted) : invalidField(field, 'mfaCodeWrong');
+}
+
+export async function loadMfaUser(db: DbOrTx, userId: string): Promise<MfaUser> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      accountId: users.accountId,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new Error(`loadMfaUser: no user ${userId}`);
+  return user;
+}
+
+const MAIL_OF: Record<'mfa_enrol' | 'mfa_disable' | 'mfa_reset' | 'mfa_recovery_code_used', MfaMailTemplate> = {
+  mfa_enrol: 'mfa_enrolled',
+  mfa_disable: 'mfa_disabled',
+  mfa_reset: 'mfa_reset',
+  mfa_recovery_code_used: 'mfa_recovery_code_used',
+};
+
+/**
+ * The history entry of a change to a user's factors (which factor, never a secret or code) and the
+ * notice the user gets about it; send the mail with `sendMfaMail` after the transaction commits.
+ */
+export async function recordMfaEvent(
+  tx: DbOrTx,
+  actor: Parameters<typeof recordChange>[1]['actor'],
+  user: MfaUser,
+  action: keyof typeof MAIL_OF,
+  fields: ChangeField[],
+  approvalId?: string,
+): Promise<MailRequest> {
+  await recordChange(tx, {
+    actor,
+    entityType: 'user',
+    entityId: user.id,
+    entityLabel: userLabel(user),
+    accountId: user.accountId,
+    action,
+    fields,
+    approvalId,
+  });
+  return { to: user.email, locale: user.locale, template: MAIL_OF[action], name: userLabel(user) };
+}
+
+/** Sends a factor notice; a mail that cannot be stored does not undo the change it reports. */
+export async function sendMfaMail(mail: MailRequest | null): Promise<void> {
+  if (!mail) return;
+  await sendMail(mail).catch((error: unknown) => console.error('[mfa] notice mail failed', error));
+}
