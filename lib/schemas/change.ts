@@ -31,9 +31,39 @@ export const changeSchema = z
     action: z.enum(CHANGE_ACTIONS),
     fields: z.array(fieldChangeSchema),
     approvalId: z.uuid().nullable(),
+    seq: z.number().int().meta({ description: 'The entry’s place in the hash chain (1, 2, …)' }),
+    prevHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .meta({ description: 'Hash of the entry before (hex; 64 zeros for the first)' }),
+    hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .meta({ description: 'SHA-256(prevHash || canonical entry), hex; README "Tamper evidence"' }),
   })
   .meta({ id: 'Change' });
 export type Change = z.infer<typeof changeSchema>;
+
+export const changeVerificationSchema = z
+  .object({
+    ok: z.boolean().meta({ description: 'true when every link holds' }),
+    checked: z.number().int().meta({ description: 'Entries whose link was checked and holds' }),
+    headSeq: z.number().int(),
+    headHash: z.string().nullable().meta({ description: 'Hash of the newest valid entry (hex), to note down' }),
+    firstBroken: z
+      .object({
+        id: z.uuid().nullable().meta({ description: 'The entry whose link fails (null: the chain head row)' }),
+        seq: z.number().int(),
+        reason: z.enum(['hash', 'prev_hash', 'seq_gap', 'head']).meta({
+          description:
+            'hash: the entry was changed; prev_hash: it does not point at its predecessor; seq_gap: entries before it are missing; head: entries at the end are missing',
+        }),
+      })
+      .nullable(),
+    durationMs: z.number().int(),
+  })
+  .meta({ id: 'ChangeVerification' });
+export type ChangeVerification = z.infer<typeof changeVerificationSchema>;
 
 /** A calendar day `JJJJ-MM-TT`, read as a day in Germany. */
 const daySchema = z.iso.date();

@@ -1,5 +1,11 @@
 import 'server-only';
-import { changeExportQuerySchema, changeListQuerySchema, changeListSchema, changeSchema } from '@/lib/schemas/change';
+import {
+  changeExportQuerySchema,
+  changeListQuerySchema,
+  changeListSchema,
+  changeSchema,
+  changeVerificationSchema,
+} from '@/lib/schemas/change';
 import { idParamsSchema } from '@/lib/schemas/common';
 import { CSV_EXPORT, defineOperation } from '../operation';
 
@@ -14,6 +20,17 @@ export const list = defineOperation({
   access: 'history.read',
   query: changeListQuerySchema,
   response: changeListSchema,
+});
+
+export const verify = defineOperation({
+  method: 'GET',
+  path: '/changes/verify',
+  summary:
+    'Administrators: walks the history’s hash chain (hash = SHA-256(previous hash || canonical entry)) and names the first broken link; 200 also when broken (see ok)',
+  tag,
+  access: 'history.read',
+  response: changeVerificationSchema,
+  errors: [403],
 });
 
 export const get = defineOperation({

@@ -231,5 +231,6 @@ export async function recordDecision(
       ...(comment ? [{ field: 'comment', before: null, after: comment }] : []),
     ],
     approvalId: row.id,
+    personId: row.entityType === 'user' ? row.entityId : null,
   });
 }

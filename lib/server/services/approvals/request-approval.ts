@@ -92,6 +92,7 @@ export async function requestApproval(tx: DbOrTx, actor: Actor, request: Approva
     action: 'create',
     fields,
     approvalId: row.id,
+    personId: request.entityType === 'user' ? request.entityId : null,
   });
 
   return {

@@ -1,0 +1,110 @@
+-- Issue 29: erasure (personal values of people by reference, so erasing needs no UPDATE of the
+-- history) and tamper evidence (every history entry carries SHA-256(previous hash || canonical entry)).
+ALTER TABLE "users" ADD COLUMN "erased_at" timestamp with time zone;--> statement-breakpoint
+-- A person's values the history names (old and new e-mail, name, phone of a user entry). The history
+-- holds only a reference `⟦v:<person>:<value id>⟧`; erasure deletes the person's rows here.
+CREATE TABLE "history_personal_values" (
+  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  "person_id" uuid NOT NULL,
+  "value" text NOT NULL
+);--> statement-breakpoint
+CREATE INDEX "history_personal_values_person_idx" ON "history_personal_values" USING btree ("person_id");--> statement-breakpoint
+ALTER TABLE "changes" ADD COLUMN "seq" bigint;--> statement-breakpoint
+ALTER TABLE "changes" ADD COLUMN "prev_hash" bytea;--> statement-breakpoint
+ALTER TABLE "changes" ADD COLUMN "hash" bytea;--> statement-breakpoint
+-- One row: the newest link of the chain. The writing transaction locks it (FOR UPDATE) from its
+-- history insert to its commit, so links are made one after another even under parallel writers.
+CREATE TABLE "changes_chain_head" (
+  "id" integer PRIMARY KEY NOT NULL CHECK ("id" = 1),
+  "seq" bigint NOT NULL,
+  "hash" bytea NOT NULL
+);--> statement-breakpoint
+-- The canonical entry (README "Tamper evidence"): a JSON array, PostgreSQL's jsonb text form.
+CREATE FUNCTION changes_canonical(
+  p_seq bigint, p_id uuid, p_at timestamptz, p_actor_id uuid, p_actor_label text, p_entity_type text,
+  p_entity_id uuid, p_entity_label text, p_account_id uuid, p_action text, p_fields jsonb, p_approval_id uuid
+) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_array(
+    p_seq, p_id::text, to_char(p_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    p_actor_id::text, p_actor_label, p_entity_type, p_entity_id::text, p_entity_label,
+    p_account_id::text, p_action, p_fields, p_approval_id::text
+  )::text
+$$;--> statement-breakpoint
+-- Existing entries: people's names and values become references (once, by the tables' owner,
+-- before the chain exists), then every entry is linked in (at, id) order.
+ALTER TABLE "changes" DISABLE TRIGGER "changes_no_update_delete";--> statement-breakpoint
+INSERT INTO "history_personal_values" ("person_id", "value")
+SELECT DISTINCT c.entity_id, v.j #>> '{}'
+FROM "changes" c
+CROSS JOIN LATERAL jsonb_array_elements(c.fields) e
+CROSS JOIN LATERAL (VALUES (e -> 'before'), (e -> 'after')) v(j)
+WHERE c.entity_type = 'user' AND e ->> 'field' IN ('email', 'firstName', 'lastName', 'phone')
+  AND jsonb_typeof(v.j) = 'string' AND v.j #>> '{}' <> '';--> statement-breakpoint
+CREATE FUNCTION pg_temp.personal_ref(person uuid, j jsonb) RETURNS jsonb LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN jsonb_typeof(j) = 'string' AND j #>> '{}' <> '' THEN
+    to_jsonb('⟦v:' || person::text || ':' || (
+      SELECT h.id::text FROM history_personal_values h WHERE h.person_id = person AND h.value = j #>> '{}' LIMIT 1
+    ) || '⟧')
+  ELSE j END
+$$;--> statement-breakpoint
+UPDATE "changes" c SET "fields" = (
+  SELECT coalesce(jsonb_agg(
+    CASE WHEN x.e ->> 'field' IN ('email', 'firstName', 'lastName', 'phone') THEN
+      jsonb_build_object('field', x.e -> 'field', 'before', pg_temp.personal_ref(c.entity_id, x.e -> 'before'),
+                         'after', pg_temp.personal_ref(c.entity_id, x.e -> 'after'))
+    ELSE x.e END ORDER BY x.o), '[]'::jsonb)
+  FROM jsonb_array_elements(c.fields) WITH ORDINALITY x(e, o)
+)
+WHERE c.entity_type = 'user';--> statement-breakpoint
+UPDATE "changes" SET "actor_label" = '⟦u:' || "actor_id"::text || '⟧' WHERE "actor_id" IS NOT NULL;--> statement-breakpoint
+UPDATE "changes" SET "entity_label" = '⟦u:' || "entity_id"::text || '⟧' WHERE "entity_type" = 'user';--> statement-breakpoint
+UPDATE "changes" c SET "entity_label" = '⟦u:' || a.entity_id::text || '⟧'
+FROM "approvals" a WHERE c.entity_type = 'approval' AND a.id = c.entity_id AND a.entity_type = 'user';--> statement-breakpoint
+DO $$
+DECLARE
+  r record;
+  n bigint := 0;
+  h bytea := decode(repeat('00', 32), 'hex');
+  next_hash bytea;
+BEGIN
+  FOR r IN SELECT * FROM changes ORDER BY at, id LOOP
+    n := n + 1;
+    next_hash := sha256(h || convert_to(changes_canonical(n, r.id, r.at, r.actor_id, r.actor_label, r.entity_type,
+      r.entity_id, r.entity_label, r.account_id, r.action, r.fields, r.approval_id), 'UTF8'));
+    UPDATE changes SET seq = n, prev_hash = h, hash = next_hash WHERE id = r.id;
+    h := next_hash;
+  END LOOP;
+  INSERT INTO changes_chain_head (id, seq, hash) VALUES (1, n, h);
+END $$;--> statement-breakpoint
+ALTER TABLE "changes" ENABLE ALWAYS TRIGGER "changes_no_update_delete";--> statement-breakpoint
+ALTER TABLE "changes" ALTER COLUMN "seq" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "changes" ALTER COLUMN "prev_hash" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "changes" ALTER COLUMN "hash" SET NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "changes_seq_key" ON "changes" USING btree ("seq");--> statement-breakpoint
+-- Every insert, by whoever, is linked: the trigger sets seq, prev_hash and hash (values a writer
+-- passes are overwritten). SECURITY DEFINER: the application role needs no right on the head row.
+CREATE FUNCTION changes_link() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+DECLARE
+  head_seq bigint;
+  head_hash bytea;
+BEGIN
+  SELECT seq, hash INTO head_seq, head_hash FROM changes_chain_head WHERE id = 1 FOR UPDATE;
+  NEW.seq := head_seq + 1;
+  NEW.prev_hash := head_hash;
+  NEW.hash := sha256(head_hash || convert_to(changes_canonical(NEW.seq, NEW.id, NEW.at, NEW.actor_id, NEW.actor_label,
+    NEW.entity_type, NEW.entity_id, NEW.entity_label, NEW.account_id, NEW.action, NEW.fields, NEW.approval_id), 'UTF8'));
+  UPDATE changes_chain_head SET seq = NEW.seq, hash = NEW.hash WHERE id = 1;
+  RETURN NEW;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "changes_link" BEFORE INSERT ON "changes" FOR EACH ROW EXECUTE FUNCTION changes_link();--> statement-breakpoint
+ALTER TABLE "changes" ENABLE ALWAYS TRIGGER "changes_link";--> statement-breakpoint
+-- The head row is rewritten only by the trigger; nobody may delete it or add a second chain.
+CREATE FUNCTION changes_chain_head_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'changes_chain_head: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "changes_chain_head_no_delete" BEFORE DELETE OR TRUNCATE ON "changes_chain_head"
+  FOR EACH STATEMENT EXECUTE FUNCTION changes_chain_head_guard();--> statement-breakpoint
+ALTER TABLE "changes_chain_head" ENABLE ALWAYS TRIGGER "changes_chain_head_no_delete";
