@@ -201,7 +201,7 @@ export const approvalRequestInputSchema = z
 export const approvalRefSchema = z
   .object({
     id: z.uuid(),
-    kind: z.enum(['account_activation', 'benefit_change', 'account_archive', 'role_grant']),
+    kind: z.enum(['account_activation', 'benefit_change', 'account_archive', 'role_grant', 'user_erasure']),
     status: z.enum(['pending', 'approved', 'rejected', 'withdrawn', 'obsolete']),
     entityId: z.uuid(),
     entityLabel: z.string(),

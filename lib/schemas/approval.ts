@@ -3,7 +3,14 @@ import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText } from './text';
 import { problem } from './problems';
 
-export const APPROVAL_KINDS = ['account_activation', 'benefit_change', 'account_archive', 'role_grant'] as const;
+export const APPROVAL_KINDS = [
+  'account_activation',
+  'benefit_change',
+  'account_archive',
+  'role_grant',
+  // GDPR Art. 17 (issue 29): erasing a person's name, e-mail and phone.
+  'user_erasure',
+] as const;
 export const approvalKindSchema = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof approvalKindSchema>;
 

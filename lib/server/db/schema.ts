@@ -353,7 +353,7 @@ export const approvals = pgTable(
   {
     id: id(),
     kind: text('kind', {
-      enum: ['account_activation', 'benefit_change', 'account_archive', 'role_grant'],
+      enum: ['account_activation', 'benefit_change', 'account_archive', 'role_grant', 'user_erasure'],
     }).notNull(),
     entityType: text('entity_type', { enum: ['account', 'user'] }).notNull(),
     entityId: uuid('entity_id').notNull(),

@@ -53,7 +53,7 @@ const EXPECTED_X = 'fdded6faced1af47fdaaac589602f58e0e040a882627806c42ddcc38da60
 
 function chainOf(count: number): ChainRow[] {
   const rows: ChainRow[] = [];
-  let prev = GENESIS_HASH;
+  let prev: Buffer = GENESIS_HASH;
   for (let seq = 1; seq <= count; seq += 1) {
     const row = entry(seq);
     const hash = linkHash(prev, canonicalEntry(row));

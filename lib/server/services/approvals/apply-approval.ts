@@ -12,6 +12,7 @@ import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
 import { prepareActivationMail } from '@/lib/server/services/users/activation-mail';
 import { assertMayAssignRole } from '@/lib/server/services/users/user-rules';
 import { userLabel } from '@/lib/server/history/change-fields';
+import { applyUserErasure } from '@/lib/server/services/users/erase-user';
 import type { ApprovalRow } from './approval-record';
 
 /** `obsolete`: the entity changed since the request, nothing was applied. */
@@ -25,6 +26,7 @@ const OBSOLETE: ApplyResult = { applied: false };
  * the one the request was based on, someone changed it meanwhile and the request is obsolete.
  */
 export async function applyApproval(tx: Tx, actor: Actor, approval: ApprovalRow): Promise<ApplyResult> {
+  if (approval.kind === 'user_erasure') return applyUserErasure(tx, actor, approval);
   return approval.entityType === 'account' ? applyToAccount(tx, actor, approval) : applyRoleGrant(tx, actor, approval);
 }
 
@@ -100,6 +102,7 @@ async function applyToAccount(tx: Tx, actor: Actor, approval: ApprovalRow): Prom
     case 'benefit_change':
       return write({ benefits: approval.payload.benefits as BenefitRow[] }, 'update');
     case 'role_grant':
+    case 'user_erasure':
       throw new Error(`applyApproval: a role grant on an account (${approval.id})`);
   }
 }

@@ -33,6 +33,7 @@ const FIELD_OF_KIND: Record<ApprovalRequest['kind'], string> = {
   account_archive: 'status',
   benefit_change: 'benefits',
   role_grant: 'role',
+  user_erasure: 'erasure',
 };
 
 export const PENDING_APPROVAL_MESSAGE = germanProblem('approvalPending');
