@@ -3,6 +3,7 @@
 import { callApi } from '@/lib/api-client/action';
 import { usersApi } from '@/lib/api-client/users';
 import { type UserInviteInput, type UserUpdateInput, userSchema, userUpdateResultSchema } from '@/lib/schemas/user';
+import { approvalRefSchema } from '@/lib/schemas/account';
 
 /** Mutations of the user pages: each is one call to the benefits API with the session's token. */
 
@@ -33,4 +34,8 @@ export async function deactivateUserAction(id: string) {
 
 export async function resendInvitationAction(id: string) {
   return callApi(usersApi.actionPath(id, 'resend-invitation'), { method: 'POST', schema: userSchema });
+}
+
+export async function requestErasureAction(id: string) {
+  return callApi(usersApi.erasurePath(id), { method: 'POST', body: { reason: '' }, schema: approvalRefSchema });
 }

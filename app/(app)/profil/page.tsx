@@ -6,6 +6,7 @@ import { PasswordChangeForm } from './_components/password-change-form';
 import { ProfileSettings } from './_components/profile-settings';
 import { SessionsTable } from './_components/sessions-table';
 import { ClientMessages } from '@/components/layout/client-messages';
+import { usersApi } from '@/lib/api-client/users';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('profile');
@@ -37,6 +38,20 @@ export default async function ProfilePage() {
         <EmailChangeForm currentEmail={profile.email} />
         <SessionsTable sessions={sessions.items} />
       </ClientMessages>
+      <section aria-labelledby="profile-data-export-heading" className="mb-4">
+        <h2 id="profile-data-export-heading" className="h5">
+          {t('dataExport.title')}
+        </h2>
+        <p className="text-body-secondary">{t('dataExport.intro')}</p>
+        <a
+          href={usersApi.ownDataExportHref()}
+          download
+          className="btn btn-outline-secondary"
+          data-testid="own-data-export"
+        >
+          {t('dataExport.download')}
+        </a>
+      </section>
     </>
   );
 }

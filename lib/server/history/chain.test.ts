@@ -133,9 +133,11 @@ describe('on a migrated database', () => {
     verifyChain(
       async (text, params) => (await client.query<RawChainRow>(text, params)).rows,
       async () => {
-        const head = (await client.query<{ seq: string; hash: string }>(
-          `select seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head`,
-        )).rows[0];
+        const head = (
+          await client.query<{ seq: string; hash: string }>(
+            `select seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head`,
+          )
+        ).rows[0];
         return head ? { seq: Number(head.seq), hash: Buffer.from(head.hash, 'hex') } : null;
       },
     );

@@ -91,6 +91,8 @@ async function personalFields(tx: DbOrTx, personId: string | null, fields: Chang
   const ids = new Map(stored.map((entry) => [entry.value, entry.id]));
   const ref = (value: unknown) => (isPersonal(value) ? valueRef(personId, ids.get(value) ?? '') : value);
   return redacted.map((entry) =>
-    PERSONAL_FIELDS.has(entry.field) ? { field: entry.field, before: ref(entry.before), after: ref(entry.after) } : entry,
+    PERSONAL_FIELDS.has(entry.field)
+      ? { field: entry.field, before: ref(entry.before), after: ref(entry.after) }
+      : entry,
   );
 }

@@ -216,7 +216,8 @@ function sections(db: DbOrTx, userId: string): Record<string, () => Promise<unkn
           .limit(SECTION_CAP)
       ).map((row) => ({
         ...row,
-        role: row.createdById === userId ? (row.assigneeId === userId ? 'creator_and_assignee' : 'creator') : 'assignee',
+        role:
+          row.createdById === userId ? (row.assigneeId === userId ? 'creator_and_assignee' : 'creator') : 'assignee',
         createdAt: iso(row.createdAt),
         completedAt: iso(row.completedAt),
       })),
@@ -249,8 +250,7 @@ function sections(db: DbOrTx, userId: string): Record<string, () => Promise<unkn
           .limit(SECTION_CAP)
       ).map((row) => ({
         ...row,
-        role:
-          row.requestedById === userId ? 'requester' : row.decidedById === userId ? 'decider' : 'subject',
+        role: row.requestedById === userId ? 'requester' : row.decidedById === userId ? 'decider' : 'subject',
         requestedAt: iso(row.requestedAt),
         decidedAt: iso(row.decidedAt),
       })),

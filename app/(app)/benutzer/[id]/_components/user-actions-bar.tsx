@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { RecordActionBar } from '@/components/record/record-action-bar';
 import {
   deactivateUserAction,
+  requestErasureAction,
   lockUserAction,
   resendInvitationAction,
   unlockUserAction,
@@ -19,6 +20,7 @@ export interface UserActionsBarProps {
     unlock: boolean;
     deactivate: boolean;
     resendInvitation: boolean;
+    requestErasure: boolean;
   };
 }
 
@@ -87,6 +89,20 @@ export function UserActionsBar({ user, can }: UserActionsBarProps) {
           },
           run: () => deactivateUserAction(id),
           success: t('toasts.deactivated', { name }),
+        },
+        {
+          key: 'requestErasure',
+          label: t('actions.requestErasure'),
+          className: 'btn btn-outline-danger',
+          isShown: can.requestErasure,
+          dialog: {
+            title: t('dialogs.erasureTitle'),
+            body: t('dialogs.erasureBody', { name }),
+            confirm: t('actions.requestErasure'),
+            variant: 'danger',
+          },
+          run: () => requestErasureAction(id),
+          success: t('toasts.erasureRequested', { name }),
         },
       ]}
     />
