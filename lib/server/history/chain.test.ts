@@ -185,6 +185,19 @@ describe('on a migrated database', () => {
     expect(result).toMatchObject({ ok: true, checked: 2, headSeq: 2 });
   });
 
+  it('links many entries of one transaction, and nothing of a rolled-back one or savepoint', async () => {
+    const insert = (label: string) =>
+      `insert into changes (entity_type, entity_id, entity_label, action) values ('account', gen_random_uuid(), '${label}', 'create');`;
+    await client.exec(`begin; ${insert('a')} ${insert('b')} ${insert('c')} commit;`);
+    await client.exec(`begin; ${insert('x')} rollback;`);
+    await client.exec(`begin; ${insert('d')} savepoint s; ${insert('y')} rollback to savepoint s; ${insert('e')} commit;`);
+    const result = await verify();
+    expect(result).toMatchObject({ ok: true, checked: 7, headSeq: 7 });
+    const labels = (await client.query<{ l: string }>(`select entity_label as l from changes where seq > 2 order by seq`))
+      .rows;
+    expect(labels.map((row) => row.l)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
   it('stores people as references only, and resolves them', async () => {
     const rows = await db.select().from(schema.changes).where(eq(schema.changes.entityId, userId));
     const text = JSON.stringify(rows);

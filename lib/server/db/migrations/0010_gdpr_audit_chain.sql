@@ -82,23 +82,47 @@ ALTER TABLE "changes" ALTER COLUMN "prev_hash" SET NOT NULL;--> statement-breakp
 ALTER TABLE "changes" ALTER COLUMN "hash" SET NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "changes_seq_key" ON "changes" USING btree ("seq");--> statement-breakpoint
 -- Every insert, by whoever, is linked: the trigger sets seq, prev_hash and hash (values a writer
--- passes are overwritten). SECURITY DEFINER: the application role needs no right on the head row.
+-- passes are overwritten). The first insert of a transaction locks the head row (FOR UPDATE, held to
+-- commit, so links are made one after another under parallel writers); later inserts of the same
+-- transaction continue from the transaction-local `ebmt.chain_tail` instead of rewriting the head
+-- row each time (a million-row seed would otherwise walk a million row versions per insert), and
+-- the deferred `changes_link_head` trigger writes the head once, at commit. SECURITY DEFINER: the
+-- application role needs no right on the head row.
 CREATE FUNCTION changes_link() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 DECLARE
+  tail text := coalesce(current_setting('ebmt.chain_tail', true), '');
+  tx text := txid_current()::text;
   head_seq bigint;
   head_hash bytea;
 BEGIN
-  SELECT seq, hash INTO head_seq, head_hash FROM changes_chain_head WHERE id = 1 FOR UPDATE;
+  IF tail <> '' AND split_part(tail, ':', 1) = tx THEN
+    head_seq := split_part(tail, ':', 2)::bigint;
+    head_hash := decode(split_part(tail, ':', 3), 'hex');
+  ELSE
+    SELECT seq, hash INTO head_seq, head_hash FROM changes_chain_head WHERE id = 1 FOR UPDATE;
+  END IF;
   NEW.seq := head_seq + 1;
   NEW.prev_hash := head_hash;
   NEW.hash := sha256(head_hash || convert_to(changes_canonical(NEW.seq, NEW.id, NEW.at, NEW.actor_id, NEW.actor_label,
     NEW.entity_type, NEW.entity_id, NEW.entity_label, NEW.account_id, NEW.action, NEW.fields, NEW.approval_id), 'UTF8'));
-  UPDATE changes_chain_head SET seq = NEW.seq, hash = NEW.hash WHERE id = 1;
+  PERFORM set_config('ebmt.chain_tail', tx || ':' || NEW.seq::text || ':' || encode(NEW.hash, 'hex'), true);
   RETURN NEW;
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "changes_link" BEFORE INSERT ON "changes" FOR EACH ROW EXECUTE FUNCTION changes_link();--> statement-breakpoint
 ALTER TABLE "changes" ENABLE ALWAYS TRIGGER "changes_link";--> statement-breakpoint
+-- At commit: the transaction's last entry becomes the head (one UPDATE per transaction).
+CREATE FUNCTION changes_link_head() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
+  IF split_part(coalesce(current_setting('ebmt.chain_tail', true), ''), ':', 2) = NEW.seq::text THEN
+    UPDATE changes_chain_head SET seq = NEW.seq, hash = NEW.hash WHERE id = 1;
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "changes_link_head" AFTER INSERT ON "changes" DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION changes_link_head();--> statement-breakpoint
+ALTER TABLE "changes" ENABLE ALWAYS TRIGGER "changes_link_head";--> statement-breakpoint
 -- The head row is rewritten only by the trigger; nobody may delete it or add a second chain.
 CREATE FUNCTION changes_chain_head_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
