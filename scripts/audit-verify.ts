@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { verifyChain, type RawChainRow } from '../lib/server/history/chain';
+import { CHAIN_HEADS_SQL, verifyChain, type RawChainRow } from '../lib/server/history/chain';
 
 type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -40,24 +40,26 @@ async function main(): Promise<number> {
     const started = performance.now();
     const result = await verifyChain(
       async (text, params) => (await db.query(text, params)) as RawChainRow[],
-      async () => {
-        const [head] = await db.query(
-          `select seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head where id = 1`,
-          [],
-        );
-        return head ? { seq: Number(head.seq), hash: Buffer.from(String(head.hash), 'hex') } : null;
-      },
+      async () =>
+        (await db.query(CHAIN_HEADS_SQL, [])).map((head) => ({
+          chain: Number(head.chain),
+          seq: Number(head.seq),
+          hash: Buffer.from(String(head.hash), 'hex'),
+        })),
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (result.ok) {
       console.log(
-        `[audit] ${db.where}: the chain holds — ${result.checked} entries, head #${result.headSeq} ${result.headHash ?? '(empty)'} (${seconds} s)`,
+        `[audit] ${db.where}: the chains hold — ${result.checked} entries (${seconds} s); heads: ${result.heads
+          .filter((head) => head.seq > 0)
+          .map((head) => `${head.chain}#${head.seq} ${head.hash ?? ''}`)
+          .join(', ')}`,
       );
       return 0;
     }
     const broken = result.firstBroken;
     console.error(
-      `[audit] ${db.where}: BROKEN at #${broken?.seq} ${broken?.id ?? '(chain head)'} (${broken?.reason}); ${result.checked} entries before it hold (${seconds} s)`,
+      `[audit] ${db.where}: BROKEN in chain ${broken?.chain} at #${broken?.seq} ${broken?.id ?? '(chain head)'} (${broken?.reason}) (${seconds} s)`,
     );
     console.log(JSON.stringify(result));
     return 1;

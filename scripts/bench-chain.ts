@@ -16,7 +16,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { verifyChain, type RawChainRow } from '../lib/server/history/chain';
+import { CHAIN_HEADS_SQL, verifyChain, type RawChainRow } from '../lib/server/history/chain';
 
 const WRITERS = 8;
 const ROUNDS = 4;
@@ -185,10 +185,12 @@ async function verifyMillion(label: string, db: Conn) {
   const walk = performance.now();
   const result = await verifyChain(
     async (text, params) => (await db.query(text, params)) as RawChainRow[],
-    async () => {
-      const [head] = await db.query(`select seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head`);
-      return head ? { seq: Number(head.seq), hash: Buffer.from(String(head.hash), 'hex') } : null;
-    },
+    async () =>
+      (await db.query(CHAIN_HEADS_SQL)).map((head) => ({
+        chain: Number(head.chain),
+        seq: Number(head.seq),
+        hash: Buffer.from(String(head.hash), 'hex'),
+      })),
   );
   const seconds = (performance.now() - walk) / 1000;
   console.log(

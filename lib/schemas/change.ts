@@ -31,7 +31,8 @@ export const changeSchema = z
     action: z.enum(CHANGE_ACTIONS),
     fields: z.array(fieldChangeSchema),
     approvalId: z.uuid().nullable(),
-    seq: z.number().int().meta({ description: 'The entry’s place in the hash chain (1, 2, …)' }),
+    chain: z.number().int().meta({ description: 'The hash chain (1–16) the entry’s transaction linked it into' }),
+    seq: z.number().int().meta({ description: 'The entry’s place in its chain (1, 2, …)' }),
     prevHash: z
       .string()
       .regex(/^[0-9a-f]{64}$/)
@@ -48,11 +49,19 @@ export const changeVerificationSchema = z
   .object({
     ok: z.boolean().meta({ description: 'true when every link holds' }),
     checked: z.number().int().meta({ description: 'Entries whose link was checked and holds' }),
-    headSeq: z.number().int(),
-    headHash: z.string().nullable().meta({ description: 'Hash of the newest valid entry (hex), to note down' }),
+    heads: z
+      .array(
+        z.object({
+          chain: z.number().int(),
+          seq: z.number().int(),
+          hash: z.string().nullable().meta({ description: 'Hash of the chain’s newest valid entry (hex), to note down' }),
+        }),
+      )
+      .meta({ description: 'Every chain’s newest checked link' }),
     firstBroken: z
       .object({
         id: z.uuid().nullable().meta({ description: 'The entry whose link fails (null: the chain head row)' }),
+        chain: z.number().int(),
         seq: z.number().int(),
         reason: z.enum(['hash', 'prev_hash', 'seq_gap', 'head']).meta({
           description:

@@ -301,9 +301,12 @@ export const changes = pgTable(
     fields: jsonb('fields').$type<ChangeField[]>().notNull().default([]),
     approvalId: uuid('approval_id'),
     /**
-     * Tamper evidence: the entry's place in the one chain, the hash before it and
+     * Tamper evidence: the entry's chain (1–16, the one its transaction held), its place in it, the hash before it and
      * SHA-256(prevHash || canonical entry). Set by the `changes_link` trigger; writers pass nothing.
      */
+    chain: integer('chain')
+      .notNull()
+      .$defaultFn(() => 0),
     seq: bigint('seq', { mode: 'number' })
       .notNull()
       .$defaultFn(() => 0),
@@ -315,7 +318,7 @@ export const changes = pgTable(
       .$defaultFn(() => new Uint8Array()),
   },
   (t) => [
-    uniqueIndex('changes_seq_key').on(t.seq),
+    uniqueIndex('changes_chain_seq_key').on(t.chain, t.seq),
     index('changes_at_idx').on(t.at, t.id),
     index('changes_account_idx').on(t.accountId, t.at),
     index('changes_entity_idx').on(t.entityType, t.entityId, t.at),
@@ -327,7 +330,7 @@ export const changes = pgTable(
 );
 export type ChangeField = { field: string; before: unknown; after: unknown };
 
-/** The newest link of the history's hash chain (one row, locked by each writing transaction). */
+/** The newest link of each of the history's 16 hash chains (a writing transaction locks one). */
 export const changesChainHead = pgTable('changes_chain_head', {
   id: integer('id').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).notNull(),

@@ -11,6 +11,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Db } from '@/lib/server/db/types';
 import * as schema from '@/lib/server/db/schema';
 import {
+  CHAIN_HEADS_SQL,
   ChainWalker,
   GENESIS_HASH,
   canonicalEntry,
@@ -34,6 +35,7 @@ function requireOutsideJest<T>(id: string): T {
 }
 
 const entry = (seq: number, over: Partial<ChainRow> = {}): Omit<ChainRow, 'prevHash' | 'hash'> => ({
+  chain: 1,
   seq,
   id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
   at: '2026-11-26T01:02:03.123456Z',
@@ -72,7 +74,7 @@ function walk(rows: ChainRow[], head?: { seq: number; hash: Buffer }) {
 describe('canonical form and hash', () => {
   it('is the jsonb text of a JSON array, fields embedded as stored', () => {
     expect(canonicalEntry(entry(7))).toBe(
-      '[7, "00000000-0000-4000-8000-000000000007", "2026-11-26T01:02:03.123456Z", null, "System", "account", ' +
+      '[1, 7, "00000000-0000-4000-8000-000000000007", "2026-11-26T01:02:03.123456Z", null, "System", "account", ' +
         '"11111111-1111-4111-8111-111111111111", "Bäckerei \\"Nord\\"\\n", null, "update", ' +
         '[{"after": 2, "field": "n", "before": 1}], null]',
     );
@@ -92,32 +94,34 @@ describe('walking the chain', () => {
   it('accepts an intact chain and reports its head', () => {
     const rows = chainOf(5);
     const result = walk(rows, { seq: 5, hash: rows[4]!.hash });
-    expect(result).toMatchObject({ ok: true, checked: 5, headSeq: 5, firstBroken: null });
-    expect(result.headHash).toBe(rows[4]!.hash.toString('hex'));
+    expect(result).toMatchObject({ checked: 5, firstBroken: null });
+    expect(result.head).toEqual({ chain: 1, seq: 5, hash: rows[4]!.hash.toString('hex') });
   });
 
   it('names the first tampered entry by id', () => {
     const rows = chainOf(5);
     rows[2] = { ...rows[2]!, entityLabel: 'Bäckerei Süd' };
-    expect(walk(rows).firstBroken).toEqual({ id: rows[2]!.id, seq: 3, reason: 'hash' });
+    expect(walk(rows).firstBroken).toEqual({ id: rows[2]!.id, chain: 1, seq: 3, reason: 'hash' });
   });
 
   it('finds a rewritten entry whose hash was recomputed: the next link no longer points at it', () => {
     const rows = chainOf(5);
     const changed = { ...rows[1]!, fieldsText: '[]' };
     rows[1] = { ...changed, hash: linkHash(changed.prevHash, canonicalEntry(changed)) };
-    expect(walk(rows).firstBroken).toEqual({ id: rows[2]!.id, seq: 3, reason: 'prev_hash' });
+    expect(walk(rows).firstBroken).toEqual({ id: rows[2]!.id, chain: 1, seq: 3, reason: 'prev_hash' });
   });
 
   it('finds a deleted entry (gap) and entries deleted at the end (head)', () => {
     const rows = chainOf(5);
     expect(walk([...rows.slice(0, 2), ...rows.slice(3)]).firstBroken).toEqual({
       id: rows[3]!.id,
+      chain: 1,
       seq: 4,
       reason: 'seq_gap',
     });
     expect(walk(rows.slice(0, 4), { seq: 5, hash: rows[4]!.hash }).firstBroken).toEqual({
       id: null,
+      chain: 1,
       seq: 5,
       reason: 'head',
     });
@@ -132,14 +136,12 @@ describe('on a migrated database', () => {
   const verify = () =>
     verifyChain(
       async (text, params) => (await client.query<RawChainRow>(text, params)).rows,
-      async () => {
-        const head = (
-          await client.query<{ seq: string; hash: string }>(
-            `select seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head`,
-          )
-        ).rows[0];
-        return head ? { seq: Number(head.seq), hash: Buffer.from(head.hash, 'hex') } : null;
-      },
+      async () =>
+        (await client.query<{ chain: string; seq: string; hash: string }>(CHAIN_HEADS_SQL)).rows.map((head) => ({
+          chain: Number(head.chain),
+          seq: Number(head.seq),
+          hash: Buffer.from(head.hash, 'hex'),
+        })),
     );
 
   beforeAll(async () => {
@@ -182,7 +184,8 @@ describe('on a migrated database', () => {
 
   it('links every insert in the trigger, and the independent walk agrees with it', async () => {
     const result = await verify();
-    expect(result).toMatchObject({ ok: true, checked: 2, headSeq: 2 });
+    expect(result).toMatchObject({ ok: true, checked: 2, firstBroken: null });
+    expect(result.heads).toHaveLength(16);
   });
 
   it('links many entries of one transaction, and nothing of a rolled-back one or savepoint', async () => {
@@ -192,9 +195,13 @@ describe('on a migrated database', () => {
     await client.exec(`begin; ${insert('x')} rollback;`);
     await client.exec(`begin; ${insert('d')} savepoint s; ${insert('y')} rollback to savepoint s; ${insert('e')} commit;`);
     const result = await verify();
-    expect(result).toMatchObject({ ok: true, checked: 7, headSeq: 7 });
-    const labels = (await client.query<{ l: string }>(`select entity_label as l from changes where seq > 2 order by seq`))
-      .rows;
+    expect(result).toMatchObject({ ok: true, checked: 7 });
+    // PGlite has one connection: every transaction takes chain 1, and its entries are consecutive links.
+    const labels = (
+      await client.query<{ l: string }>(
+        `select entity_label as l from changes where entity_label in ('a','b','c','d','e','x','y') order by chain, seq`,
+      )
+    ).rows;
     expect(labels.map((row) => row.l)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
@@ -220,13 +227,13 @@ describe('on a migrated database', () => {
     const [second] = await db.select().from(schema.changes).where(eq(schema.changes.seq, 2));
     await client.exec(`
       ALTER TABLE changes DISABLE TRIGGER changes_no_update_delete;
-      UPDATE changes SET entity_label = 'rewritten' WHERE seq = 2;
+      UPDATE changes SET entity_label = 'rewritten' WHERE id = '${second!.id}';
       ALTER TABLE changes ENABLE ALWAYS TRIGGER changes_no_update_delete;`);
-    expect((await verify()).firstBroken).toEqual({ id: second!.id, seq: 2, reason: 'hash' });
+    expect((await verify()).firstBroken).toEqual({ id: second!.id, chain: second!.chain, seq: 2, reason: 'hash' });
   });
 
   it('refuses updates and deletes of the history and of the chain head for the app', async () => {
-    await expect(client.query(`UPDATE changes SET entity_label = 'x' WHERE seq = 1`)).rejects.toThrow(/append-only/);
+    await expect(client.query(`UPDATE changes SET entity_label = 'x' WHERE entity_label = 'a'`)).rejects.toThrow(/append-only/);
     await expect(client.query(`DELETE FROM changes_chain_head`)).rejects.toThrow(/refused/);
   });
 });

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
  * about hashes.
  *
  * The canonical entry is the JSON array, in PostgreSQL's jsonb text form (`", "` and `": "` as
- * separators, object keys as jsonb orders them), of: seq (number), id, at (UTC,
+ * separators, object keys as jsonb orders them), of: chain (1–16), seq (number), id, at (UTC,
  * `YYYY-MM-DDTHH:MM:SS.ffffffZ`), actor id, actor label, entity type, entity id, entity label,
  * account id, action, fields (the stored jsonb, its text as PostgreSQL prints it), approval id —
  * ids as lower-case strings, a missing one as `null`.
@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 export const GENESIS_HASH = Buffer.alloc(32);
 
 export interface ChainRow {
+  chain: number;
   seq: number;
   id: string;
   /** UTC, microseconds: `2026-11-26T01:02:03.123456Z`. */
@@ -39,6 +40,7 @@ const jsonText = (value: string | null): string => (value === null ? 'null' : JS
 
 export function canonicalEntry(row: Omit<ChainRow, 'prevHash' | 'hash'>): string {
   return `[${[
+    String(row.chain),
     String(row.seq),
     jsonText(row.id),
     jsonText(row.at),
@@ -59,13 +61,24 @@ export const linkHash = (prevHash: Buffer, canonical: string): Buffer =>
 
 export type BrokenReason = 'hash' | 'prev_hash' | 'seq_gap' | 'head';
 
+export interface ChainHead {
+  chain: number;
+  seq: number;
+  /** The newest link checked (hex), for an auditor to note down. */
+  hash: string | null;
+}
+
 export interface VerifyResult {
   ok: boolean;
   checked: number;
-  /** The newest link checked (hex), for an auditor to note down. */
-  headHash: string | null;
-  headSeq: number;
-  firstBroken: { id: string | null; seq: number; reason: BrokenReason } | null;
+  heads: ChainHead[];
+  firstBroken: { id: string | null; chain: number; seq: number; reason: BrokenReason } | null;
+}
+
+interface WalkResult {
+  checked: number;
+  head: ChainHead;
+  firstBroken: VerifyResult['firstBroken'];
 }
 
 /**
@@ -75,6 +88,8 @@ export interface VerifyResult {
  * seq and hash must be the last entry's (entries deleted at the end).
  */
 export class ChainWalker {
+  constructor(readonly chain = 1) {}
+
   private prev: Buffer = GENESIS_HASH;
   private expectedSeq = 1;
   private checked = 0;
@@ -83,16 +98,16 @@ export class ChainWalker {
   /** false once a broken link is found (stop feeding rows). */
   push(row: ChainRow): boolean {
     if (this.broken) return false;
-    if (row.seq !== this.expectedSeq) {
-      this.broken = { id: row.id, seq: row.seq, reason: 'seq_gap' };
+    if (row.chain !== this.chain || row.seq !== this.expectedSeq) {
+      this.broken = { id: row.id, chain: row.chain, seq: row.seq, reason: 'seq_gap' };
       return false;
     }
     if (!row.prevHash.equals(this.prev)) {
-      this.broken = { id: row.id, seq: row.seq, reason: 'prev_hash' };
+      this.broken = { id: row.id, chain: row.chain, seq: row.seq, reason: 'prev_hash' };
       return false;
     }
     if (!linkHash(this.prev, canonicalEntry(row)).equals(row.hash)) {
-      this.broken = { id: row.id, seq: row.seq, reason: 'hash' };
+      this.broken = { id: row.id, chain: row.chain, seq: row.seq, reason: 'hash' };
       return false;
     }
     this.prev = row.hash;
@@ -101,29 +116,28 @@ export class ChainWalker {
     return true;
   }
 
-  finish(head: { seq: number; hash: Buffer } | null): VerifyResult {
+  finish(head: { seq: number; hash: Buffer } | null): WalkResult {
     const lastSeq = this.expectedSeq - 1;
     if (!this.broken && head && (head.seq !== lastSeq || !(lastSeq === 0 || head.hash.equals(this.prev)))) {
-      this.broken = { id: null, seq: head.seq, reason: 'head' };
+      this.broken = { id: null, chain: this.chain, seq: head.seq, reason: 'head' };
     }
     return {
-      ok: this.broken === null,
       checked: this.checked,
-      headHash: this.checked > 0 ? this.prev.toString('hex') : null,
-      headSeq: lastSeq,
+      head: { chain: this.chain, seq: lastSeq, hash: this.checked > 0 ? this.prev.toString('hex') : null },
       firstBroken: this.broken,
     };
   }
 }
 
 /** The columns of a chain row as SQL (works for postgres.js, PGlite and Drizzle's `sql`). */
-export const CHAIN_COLUMNS_SQL = `seq::text as seq, id::text as id,
+export const CHAIN_COLUMNS_SQL = `chain::text as chain, seq::text as seq, id::text as id,
   to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
   actor_id::text as actor_id, actor_label, entity_type, entity_id::text as entity_id, entity_label,
   account_id::text as account_id, action, fields::text as fields_text, approval_id::text as approval_id,
   encode(prev_hash, 'hex') as prev_hash, encode(hash, 'hex') as hash`;
 
 export type RawChainRow = Record<
+  | 'chain'
   | 'seq'
   | 'id'
   | 'at'
@@ -143,6 +157,7 @@ export type RawChainRow = Record<
 
 export function toChainRow(raw: RawChainRow): ChainRow {
   return {
+    chain: Number(raw.chain),
     seq: Number(raw.seq),
     id: raw.id ?? '',
     at: raw.at ?? '',
@@ -163,19 +178,48 @@ export function toChainRow(raw: RawChainRow): ChainRow {
 /** Rows per query while walking (keyset on seq). */
 export const VERIFY_BATCH = 5000;
 
+/** The heads' query (every chain's newest link, as the triggers left it). */
+export const CHAIN_HEADS_SQL = `select id::text as chain, seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head order by id`;
+
 /**
- * Walks the whole chain with any query function (`run(sqlText, params)` → rows), in keyset batches.
- * Used by `GET /changes/verify` and `npm run audit:verify` alike.
+ * Walks every chain with any query function (`run(sqlText, params)` → rows), each in keyset
+ * batches; an entry in a chain without a head row is broken too. Used by `GET /changes/verify`
+ * and `npm run audit:verify` alike.
  */
 export async function verifyChain(
   run: (text: string, params: unknown[]) => Promise<RawChainRow[]>,
-  readHead: () => Promise<{ seq: number; hash: Buffer } | null>,
+  readHeads: () => Promise<{ chain: number; seq: number; hash: Buffer }[]>,
 ): Promise<VerifyResult> {
-  const walker = new ChainWalker();
+  const heads = await readHeads();
+  const result: VerifyResult = { ok: true, checked: 0, heads: [], firstBroken: null };
+  for (const head of heads) {
+    const walked = await walkChain(run, head.chain, head);
+    result.checked += walked.checked;
+    result.heads.push(walked.head);
+    if (walked.firstBroken && !result.firstBroken) result.firstBroken = walked.firstBroken;
+  }
+  const known = heads.map((head) => head.chain).join(',') || '0';
+  const [stray] = await run(
+    `select ${CHAIN_COLUMNS_SQL} from changes c where c.chain not in (${known}) order by c.chain, c.seq limit 1`,
+    [],
+  );
+  if (stray && !result.firstBroken) {
+    result.firstBroken = { id: stray.id, chain: Number(stray.chain), seq: Number(stray.seq), reason: 'seq_gap' };
+  }
+  result.ok = result.firstBroken === null;
+  return result;
+}
+
+async function walkChain(
+  run: (text: string, params: unknown[]) => Promise<RawChainRow[]>,
+  chain: number,
+  head: { seq: number; hash: Buffer },
+): Promise<WalkResult> {
+  const walker = new ChainWalker(chain);
   let after = 0;
   for (;;) {
     const rows = await run(
-      `select ${CHAIN_COLUMNS_SQL} from changes c where c.seq > $1 order by c.seq limit ${VERIFY_BATCH}`,
+      `select ${CHAIN_COLUMNS_SQL} from changes c where c.chain = ${Number(chain)} and c.seq > $1 order by c.seq limit ${VERIFY_BATCH}`,
       [after],
     );
     for (const raw of rows) {
@@ -184,5 +228,5 @@ export async function verifyChain(
     if (rows.length < VERIFY_BATCH) break;
     after = Number(rows.at(-1)?.seq);
   }
-  return walker.finish(await readHead());
+  return walker.finish(head);
 }

@@ -5,7 +5,7 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { ApiError } from '@/lib/server/http/api-error';
-import { verifyChain, type RawChainRow } from '@/lib/server/history/chain';
+import { CHAIN_HEADS_SQL, verifyChain, type RawChainRow } from '@/lib/server/history/chain';
 
 async function rowsOf<T>(db: DbOrTx, text: string, params: unknown[]): Promise<T[]> {
   // Only the keyset bound is a parameter (a number); PGlite answers `{ rows }`, postgres-js an array.
@@ -24,14 +24,12 @@ export async function verifyChanges(actor: Actor): Promise<ChangeVerification> {
   const started = performance.now();
   const result = await verifyChain(
     (text, params) => rowsOf<RawChainRow>(db, text, params),
-    async () => {
-      const [head] = await rowsOf<{ seq: string; hash: string }>(
-        db,
-        `select seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head where id = 1`,
-        [0],
-      );
-      return head ? { seq: Number(head.seq), hash: Buffer.from(head.hash, 'hex') } : null;
-    },
+    async () =>
+      (await rowsOf<{ chain: string; seq: string; hash: string }>(db, CHAIN_HEADS_SQL, [])).map((head) => ({
+        chain: Number(head.chain),
+        seq: Number(head.seq),
+        hash: Buffer.from(head.hash, 'hex'),
+      })),
   );
   return { ...result, durationMs: Math.round(performance.now() - started) };
 }

@@ -33,7 +33,7 @@ async function canonicalForms(db: DbOrTx, ids: string[]): Promise<Map<string, st
   const rows = await db
     .select({
       id: changes.id,
-      canonical: sql<string>`changes_canonical(${changes.seq}, ${changes.id}, ${changes.at}, ${changes.actorId}, ${changes.actorLabel}, ${changes.entityType}, ${changes.entityId}, ${changes.entityLabel}, ${changes.accountId}, ${changes.action}, ${changes.fields}, ${changes.approvalId})`,
+      canonical: sql<string>`changes_canonical(${changes.chain}, ${changes.seq}, ${changes.id}, ${changes.at}, ${changes.actorId}, ${changes.actorLabel}, ${changes.entityType}, ${changes.entityId}, ${changes.entityLabel}, ${changes.accountId}, ${changes.action}, ${changes.fields}, ${changes.approvalId})`,
     })
     .from(changes)
     .where(inArray(changes.id, ids));

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/auth/actor';
 import { scopesOf } from '@/lib/server/auth/permissions';
 import { getDb } from '@/lib/server/db/client';
@@ -9,11 +9,11 @@ import { ApiError } from '@/lib/server/http/api-error';
 import { berlinIsoDate } from '@/lib/server/http/csv';
 import { dispositionHeader } from '@/lib/server/http/download';
 import { requireUserRow } from '@/lib/server/services/users/user-record';
-import { resolveChangeRow } from '@/lib/server/services/changes/change-list-query';
+import { afterAnchor, resolveChangeRow } from '@/lib/server/services/changes/change-list-query';
 import { loadRefLookup } from '@/lib/server/history/ref-lookup';
 import { PERSONAL_DATA_LABELS } from './labels';
 
-/** History entries per query while streaming (keyset on seq). */
+/** History entries per query while streaming (keyset on (at, id)). */
 const HISTORY_BATCH = 1000;
 /** Sessions, tasks, approvals and mails: the newest this many of each (a person has far fewer). */
 const SECTION_CAP = 10_000;
@@ -98,7 +98,7 @@ async function personalDataResponse(db: DbOrTx, userId: string): Promise<Respons
       yield `,${JSON.stringify(key)}:${JSON.stringify(await load())}`;
     }
     yield ',"history":[';
-    let after = 0;
+    let after: string | undefined;
     let first = true;
     const concerning = or(
       eq(changes.actorId, userId),
@@ -115,8 +115,8 @@ async function personalDataResponse(db: DbOrTx, userId: string): Promise<Respons
       const batch = await db
         .select()
         .from(changes)
-        .where(and(concerning, gt(changes.seq, after)))
-        .orderBy(asc(changes.seq))
+        .where(and(concerning, after ? afterAnchor(after, 'asc') : undefined))
+        .orderBy(asc(changes.at), asc(changes.id))
         .limit(HISTORY_BATCH);
       const lookup = await loadRefLookup(db, batch);
       let chunk = '';
@@ -133,6 +133,7 @@ async function personalDataResponse(db: DbOrTx, userId: string): Promise<Respons
           action: row.action,
           fields: row.fields,
           approvalId: row.approvalId,
+          chain: row.chain,
           seq: row.seq,
           hash: hex(row.hash),
         })}`;
@@ -140,7 +141,7 @@ async function personalDataResponse(db: DbOrTx, userId: string): Promise<Respons
       }
       if (chunk) yield chunk;
       if (batch.length < HISTORY_BATCH) break;
-      after = batch.at(-1)?.seq ?? after;
+      after = batch.at(-1)?.id;
     }
     yield ']}';
   }
