@@ -11,7 +11,8 @@
  * - 1,000,000 history entries appended to the chained database, then the offline verifier's walk
  *   (the code of `npm run audit:verify`) timed (goal < 60 s).
  *
- * BENCH_CHAIN_ENTRIES overrides the million, BENCH_CHAIN_SECONDS the seconds per round (default 3).
+ * BENCH_CHAIN_ENTRIES overrides the million, BENCH_CHAIN_SECONDS the seconds per round (default 3),
+ * BENCH_CHAIN_ONLY=pglite|postgres runs one database.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -201,8 +202,9 @@ async function verifyMillion(label: string, db: Conn) {
 
 async function main() {
   const results: Record<string, unknown> = {};
-  const targets: [string, (migrations: string) => Promise<Conn>][] = [['pglite', openPglite]];
-  if (process.env.BENCH_DATABASE_URL) {
+  const only = process.env.BENCH_CHAIN_ONLY;
+  const targets: [string, (migrations: string) => Promise<Conn>][] = only === 'postgres' ? [] : [['pglite', openPglite]];
+  if (process.env.BENCH_DATABASE_URL && only !== 'pglite') {
     const server = process.env.BENCH_DATABASE_URL;
     targets.push(['postgres', (migrations) => openPostgres(server, migrations)]);
   }
