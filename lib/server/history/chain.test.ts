@@ -1,13 +1,9 @@
 /**
  * @jest-environment node
  */
-import path from 'node:path';
-import vm from 'node:vm';
 import type { PGlite } from '@electric-sql/pglite';
-import type { pg_trgm as PgTrgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openMigratedPglite } from '@/test-support/migrated-pglite';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Db } from '@/lib/server/db/types';
 import * as schema from '@/lib/server/db/schema';
 import {
@@ -26,13 +22,6 @@ import { pseudonym, resolveRefs } from './personal-refs';
 
 /** The chain's canonical form and walk, and against a real migrated database (PGlite in memory). */
 jest.setTimeout(60_000);
-
-function requireOutsideJest<T>(id: string): T {
-  const createRequire = vm.runInThisContext(
-    '(process.getBuiltinModule?.("node:module") ?? process.mainModule.require("node:module")).createRequire',
-  ) as (from: string) => (id: string) => unknown;
-  return createRequire(__filename)(id) as T;
-}
 
 const entry = (seq: number, over: Partial<ChainRow> = {}): Omit<ChainRow, 'prevHash' | 'hash'> => ({
   chain: 1,
@@ -145,12 +134,7 @@ describe('on a migrated database', () => {
     );
 
   beforeAll(async () => {
-    const { PGlite: PGliteClass } = requireOutsideJest<typeof import('@electric-sql/pglite')>('@electric-sql/pglite');
-    const { pg_trgm } = requireOutsideJest<{ pg_trgm: typeof PgTrgm }>('@electric-sql/pglite/contrib/pg_trgm');
-    client = await PGliteClass.create({ extensions: { pg_trgm } });
-    const database = drizzle(client, { schema });
-    await migrate(database, { migrationsFolder: path.join(process.cwd(), 'lib/server/db/migrations') });
-    db = database as unknown as Db;
+    ({ client, db } = await openMigratedPglite());
     const [user] = await db
       .insert(schema.users)
       .values({ email: 'chain.test@example.com', firstName: 'Käthe', lastName: 'Kette', role: 'admin' })
