@@ -1,10 +1,9 @@
 'use server';
 
-import { approvalRefSchema } from '@/lib/schemas/account';
-
 import { callApi } from '@/lib/api-client/action';
 import { usersApi } from '@/lib/api-client/users';
 import { type UserInviteInput, type UserUpdateInput, userSchema, userUpdateResultSchema } from '@/lib/schemas/user';
+import { approvalRefSchema } from '@/lib/schemas/account';
 
 /** Mutations of the user pages: each is one call to the benefits API with the session's token. */
 
@@ -44,4 +43,8 @@ export async function requestMfaResetAction(id: string) {
     body: { reason: '' },
     schema: approvalRefSchema,
   });
+}
+
+export async function requestErasureAction(id: string) {
+  return callApi(usersApi.erasurePath(id), { method: 'POST', body: { reason: '' }, schema: approvalRefSchema });
 }

@@ -37,6 +37,7 @@ const user: User = {
   status: 'active',
   locale: 'de',
   lastLoginAt: null,
+  erasedAt: null,
   pendingApprovals: [],
   version: 4,
   createdAt: '2026-01-05T09:00:00.000Z',

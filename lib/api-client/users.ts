@@ -7,6 +7,10 @@ export const usersApi = {
   /** `lock`, `unlock`, `deactivate`, `resend-invitation`. */
   actionPath: (id: string, action: 'lock' | 'unlock' | 'deactivate' | 'resend-invitation' | 'mfa-reset') =>
     `/users/${encodeURIComponent(id)}/${action}/`,
+  erasurePath: (id: string) => `/users/${encodeURIComponent(id)}/erasure/`,
+  /** GDPR Art. 15/20: the person's data as one JSON file, through the same-origin proxy. */
+  dataExportHref: (id: string) => `/api/ui/users/${encodeURIComponent(id)}/data-export/`,
+  ownDataExportHref: () => '/api/ui/profile/data-export/',
   /** The browser downloads exports through the same-origin proxy, which adds the token. */
   exportHref: (query: Partial<UserListQuery>) => {
     const { page: _page, perPage: _perPage, ...filters } = query;

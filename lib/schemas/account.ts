@@ -201,7 +201,14 @@ export const approvalRequestInputSchema = z
 export const approvalRefSchema = z
   .object({
     id: z.uuid(),
-    kind: z.enum(['account_activation', 'benefit_change', 'account_archive', 'role_grant', 'mfa_reset']),
+    kind: z.enum([
+      'account_activation',
+      'benefit_change',
+      'account_archive',
+      'role_grant',
+      'mfa_reset',
+      'user_erasure',
+    ]),
     status: z.enum(['pending', 'approved', 'rejected', 'withdrawn', 'obsolete']),
     entityId: z.uuid(),
     entityLabel: z.string(),

@@ -9,6 +9,8 @@ export const APPROVAL_KINDS = [
   'account_archive',
   'role_grant',
   'mfa_reset',
+  // GDPR Art. 17 (issue 29): erasing a person's name, e-mail and phone.
+  'user_erasure',
 ] as const;
 export const approvalKindSchema = z.enum(APPROVAL_KINDS);
 export type ApprovalKind = z.infer<typeof approvalKindSchema>;

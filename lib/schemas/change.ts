@@ -35,9 +35,48 @@ export const changeSchema = z
     action: z.enum(CHANGE_ACTIONS),
     fields: z.array(fieldChangeSchema),
     approvalId: z.uuid().nullable(),
+    chain: z.number().int().meta({ description: 'The hash chain (1–16) the entry’s transaction linked it into' }),
+    seq: z.number().int().meta({ description: 'The entry’s place in its chain (1, 2, …)' }),
+    prevHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .meta({ description: 'Hash of the entry before (hex; 64 zeros for the first)' }),
+    hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .meta({ description: 'SHA-256(prevHash || canonical entry), hex; README "Tamper evidence"' }),
   })
   .meta({ id: 'Change' });
 export type Change = z.infer<typeof changeSchema>;
+
+export const changeVerificationSchema = z
+  .object({
+    ok: z.boolean().meta({ description: 'true when every link holds' }),
+    checked: z.number().int().meta({ description: 'Entries whose link was checked and holds' }),
+    heads: z
+      .array(
+        z.object({
+          chain: z.number().int(),
+          seq: z.number().int(),
+          hash: z.string().nullable().meta({ description: 'Hash of the chain’s newest valid entry (hex), to note down' }),
+        }),
+      )
+      .meta({ description: 'Every chain’s newest checked link' }),
+    firstBroken: z
+      .object({
+        id: z.uuid().nullable().meta({ description: 'The entry whose link fails (null: the chain head row)' }),
+        chain: z.number().int(),
+        seq: z.number().int(),
+        reason: z.enum(['hash', 'prev_hash', 'seq_gap', 'head']).meta({
+          description:
+            'hash: the entry was changed; prev_hash: it does not point at its predecessor; seq_gap: entries before it are missing; head: entries at the end are missing',
+        }),
+      })
+      .nullable(),
+    durationMs: z.number().int(),
+  })
+  .meta({ id: 'ChangeVerification' });
+export type ChangeVerification = z.infer<typeof changeVerificationSchema>;
 
 /** A calendar day `JJJJ-MM-TT`, read as a day in Germany. */
 const daySchema = z.iso.date();

@@ -70,6 +70,10 @@ export const userSchema = z
     status: userStatusSchema,
     locale: localeSchema,
     lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
+    erasedAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .meta({ description: 'When an approved erasure (GDPR Art. 17) replaced name, e-mail and phone by a pseudonym' }),
     pendingApprovals: z.array(z.object({ id: z.uuid(), kind: z.string(), payload: z.record(z.string(), z.unknown()) })),
     version: z.number().int(),
     createdAt: z.iso.datetime({ offset: true }),

@@ -8,6 +8,7 @@ import { SessionsTable } from './_components/sessions-table';
 import { ClientMessages } from '@/components/layout/client-messages';
 import Link from 'next/link';
 import { hrefs } from '@/lib/hrefs';
+import { usersApi } from '@/lib/api-client/users';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('profile');
@@ -42,6 +43,20 @@ export default async function ProfilePage() {
         <EmailChangeForm currentEmail={profile.email} />
         <SessionsTable sessions={sessions.items} />
       </ClientMessages>
+      <section aria-labelledby="profile-data-export-heading" className="mb-4">
+        <h2 id="profile-data-export-heading" className="h5">
+          {t('dataExport.title')}
+        </h2>
+        <p className="text-body-secondary">{t('dataExport.intro')}</p>
+        <a
+          href={usersApi.ownDataExportHref()}
+          download
+          className="btn btn-outline-secondary"
+          data-testid="own-data-export"
+        >
+          {t('dataExport.download')}
+        </a>
+      </section>
     </>
   );
 }

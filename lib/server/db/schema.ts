@@ -113,6 +113,8 @@ export const users = pgTable(
       .default('de'),
     passwordHash: text('password_hash'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set by an approved erasure (GDPR Art. 17): name, e-mail and phone are then the pseudonym's. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     version: version(),
     ...timestamps(),
   },
@@ -314,8 +316,25 @@ export const changes = pgTable(
     }).notNull(),
     fields: jsonb('fields').$type<ChangeField[]>().notNull().default([]),
     approvalId: uuid('approval_id'),
+    /**
+     * Tamper evidence: the entry's chain (1–16, the one its transaction held), its place in it, the hash before it and
+     * SHA-256(prevHash || canonical entry). Set by the `changes_link` trigger; writers pass nothing.
+     */
+    chain: integer('chain')
+      .notNull()
+      .$defaultFn(() => 0),
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .$defaultFn(() => 0),
+    prevHash: bytea('prev_hash')
+      .notNull()
+      .$defaultFn(() => new Uint8Array()),
+    hash: bytea('hash')
+      .notNull()
+      .$defaultFn(() => new Uint8Array()),
   },
   (t) => [
+    uniqueIndex('changes_chain_seq_key').on(t.chain, t.seq),
     index('changes_at_idx').on(t.at, t.id),
     index('changes_account_idx').on(t.accountId, t.at),
     index('changes_entity_idx').on(t.entityType, t.entityId, t.at),
@@ -327,12 +346,33 @@ export const changes = pgTable(
 );
 export type ChangeField = { field: string; before: unknown; after: unknown };
 
+/** The newest link of each of the history's 16 hash chains (a writing transaction locks one). */
+export const changesChainHead = pgTable('changes_chain_head', {
+  id: integer('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: bytea('hash').notNull(),
+});
+
+/**
+ * A person's values the history names (a user's old and new e-mail, name, phone), referenced from
+ * history entries as `⟦v:<person>:<id>⟧`. Erasure deletes the person's rows, no history row changes.
+ */
+export const historyPersonalValues = pgTable(
+  'history_personal_values',
+  {
+    id: id(),
+    personId: uuid('person_id').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [index('history_personal_values_person_idx').on(t.personId)],
+);
+
 export const approvals = pgTable(
   'approvals',
   {
     id: id(),
     kind: text('kind', {
-      enum: ['account_activation', 'benefit_change', 'account_archive', 'role_grant', 'mfa_reset'],
+      enum: ['account_activation', 'benefit_change', 'account_archive', 'role_grant', 'mfa_reset', 'user_erasure'],
     }).notNull(),
     entityType: text('entity_type', { enum: ['account', 'user'] }).notNull(),
     entityId: uuid('entity_id').notNull(),

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { DbOrTx } from '@/lib/server/db/types';
-import { changes, type ChangeField } from '@/lib/server/db/schema';
-import { userLabel } from './change-fields';
+import { changes, historyPersonalValues, type ChangeField } from '@/lib/server/db/schema';
+import { PERSONAL_FIELDS, personRef, valueRef } from './personal-refs';
 
 type ChangeInsert = typeof changes.$inferInsert;
 
@@ -14,6 +14,11 @@ export interface ChangeRecord {
   action: ChangeInsert['action'];
   fields?: ChangeField[];
   approvalId?: string | null;
+  /**
+   * The person the entry is about, if any: the entity label is then stored as a reference to them
+   * (a user's entries are about that user without saying so; an approval of a role grant names its user).
+   */
+  personId?: string | null;
 }
 
 /** Fields whose values never enter the history; only the fact that they changed does. */
@@ -55,21 +60,50 @@ export function diffFields<T extends Record<string, unknown>>(before: T, after: 
  * history is written if and only if the change is.
  */
 export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<string> {
-  const actorLabel = change.actor ? userLabel(change.actor) : 'System';
+  const personId = change.personId ?? (change.entityType === 'user' ? change.entityId : null);
+  const fields = await personalFields(tx, change.entityType === 'user' ? change.entityId : null, change.fields ?? []);
   const [row] = await tx
     .insert(changes)
     .values({
       actorId: change.actor?.id ?? null,
-      actorLabel,
+      // People by reference (personal-refs.ts): erasure then changes no history row.
+      actorLabel: change.actor ? personRef(change.actor.id) : 'System',
       entityType: change.entityType,
       entityId: change.entityId,
-      entityLabel: change.entityLabel,
+      entityLabel: personId ? personRef(personId) : change.entityLabel,
       accountId: change.accountId ?? null,
       action: change.action,
-      fields: redactFields(change.fields ?? []),
+      fields,
       approvalId: change.approvalId ?? null,
     })
     .returning({ id: changes.id });
   if (!row) throw new Error('recordChange: insert returned no row');
   return row.id;
+}
+
+/** A user's name, e-mail and phone values go to `history_personal_values`; the entry keeps references. */
+async function personalFields(tx: DbOrTx, personId: string | null, fields: ChangeField[]): Promise<ChangeField[]> {
+  const redacted = redactFields(fields);
+  if (!personId) return redacted;
+  const isPersonal = (value: unknown): value is string => typeof value === 'string' && value !== '';
+  const values = [
+    ...new Set(
+      redacted
+        .filter((entry) => PERSONAL_FIELDS.has(entry.field))
+        .flatMap((entry) => [entry.before, entry.after])
+        .filter(isPersonal),
+    ),
+  ];
+  if (values.length === 0) return redacted;
+  const stored = await tx
+    .insert(historyPersonalValues)
+    .values(values.map((value) => ({ personId, value })))
+    .returning({ id: historyPersonalValues.id, value: historyPersonalValues.value });
+  const ids = new Map(stored.map((entry) => [entry.value, entry.id]));
+  const ref = (value: unknown) => (isPersonal(value) ? valueRef(personId, ids.get(value) ?? '') : value);
+  return redacted.map((entry) =>
+    PERSONAL_FIELDS.has(entry.field)
+      ? { field: entry.field, before: ref(entry.before), after: ref(entry.after) }
+      : entry,
+  );
 }

@@ -89,3 +89,5 @@ export function successStatusOf(operation: Operation): number {
 
 /** The answer of every `GET /export/{resource}.csv` (lib/server/http/csv.ts). */
 export const CSV_EXPORT = { contentTypes: ['text/csv'] } as const satisfies Operation['file'];
+/** A person's data (GDPR Art. 15/20): one JSON document, streamed as an attachment. */
+export const PERSONAL_DATA_EXPORT = { contentTypes: ['application/json'] } as const satisfies Operation['file'];

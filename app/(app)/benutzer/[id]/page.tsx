@@ -10,7 +10,8 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { hasScope } from '@/lib/auth/has-scope';
 import { getMe } from '@/lib/api-client/server';
 import { formatDateTime } from '@/lib/format';
-import { roleSchema } from '@/lib/schemas/roles';
+import { isStaff, roleSchema } from '@/lib/schemas/roles';
+import { usersApi } from '@/lib/api-client/users';
 import { canManageUser } from '@/components/users/user-permissions';
 import { UserActionsBar } from './_components/user-actions-bar';
 import { DetailList, DetailRow } from '@/components/record/detail-list';
@@ -44,6 +45,7 @@ export default async function UserPage(props: Props) {
   const none = t('fields.none');
   const mayManage = canManageUser(me, user);
   const isSelf = me.id === user.id;
+  const erasurePending = user.pendingApprovals.some((approval) => approval.kind === 'user_erasure');
   const roleGrant = user.pendingApprovals.find((approval) => approval.kind === 'role_grant');
   const requestedRole = roleSchema.safeParse(roleGrant?.payload.role);
 
@@ -76,9 +78,20 @@ export default async function UserPage(props: Props) {
                 deactivate: mayManage && user.status !== 'deactivated',
                 resendInvitation: mayManage && user.status === 'invited',
                 resetMfa: me.role === 'admin' && user.status !== 'deactivated',
+                requestErasure: mayManage && isStaff(me.role) && !user.erasedAt && !erasurePending,
               }}
             />
           </ClientMessages>
+        )}
+        {!isSelf && isStaff(me.role) && (
+          <a
+            href={usersApi.dataExportHref(user.id)}
+            download
+            className="btn btn-outline-secondary ms-2"
+            data-testid="user-data-export"
+          >
+            {t('actions.dataExport')}
+          </a>
         )}
       </div>
 

@@ -35,6 +35,7 @@ const profile: User = {
   status: 'active',
   locale: 'de',
   lastLoginAt: null,
+  erasedAt: null,
   pendingApprovals: [],
   version: 2,
   createdAt: '2026-01-05T09:00:00.000Z',

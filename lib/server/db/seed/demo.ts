@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import { hashPassword } from '@/lib/server/auth/passwords';
 import { redactFields } from '@/lib/server/history/record-change';
+import { PERSONAL_FIELDS, personRef, valueRef } from '@/lib/server/history/personal-refs';
 import type { Tx } from '../types';
 import {
   accounts,
@@ -13,6 +14,7 @@ import {
   tasks,
   users,
   whitelistEntries,
+  historyPersonalValues,
   type ChangeField,
 } from '../schema';
 import { minimalPdf } from './minimal-pdf';
@@ -101,6 +103,8 @@ type AccountRow = typeof accounts.$inferInsert & { id: string; lineage: string[]
  */
 class History {
   readonly rows: ChangeInsert[] = [];
+  /** People's values the entries reference (as the app's recordChange stores them). */
+  readonly personalValues: { id: string; personId: string; value: string }[] = [];
   private readonly events = new Map<string, Date[]>();
 
   constructor(private readonly userRows: Map<string, UserRow>) {}
@@ -115,18 +119,28 @@ class History {
     action: ChangeInsert['action'];
     fields?: ChangeField[];
     approvalId?: string;
+    personId?: string;
   }): void {
     const actor = entry.actor === null ? undefined : must(this.userRows.get(entry.actor), `user ${entry.actor}`);
+    const personId = entry.personId ?? (entry.entityType === 'user' ? entry.entityId : undefined);
+    const keep = (value: unknown): unknown => {
+      if (entry.entityType !== 'user' || typeof value !== 'string' || value === '') return value;
+      const id = randomUUID();
+      this.personalValues.push({ id, personId: entry.entityId, value });
+      return valueRef(entry.entityId, id);
+    };
     this.rows.push({
       at: entry.at,
       actorId: actor?.id ?? null,
-      actorLabel: actor ? `${actor.firstName} ${actor.lastName}` : 'System',
+      actorLabel: actor ? personRef(actor.id) : 'System',
       entityType: entry.entityType,
       entityId: entry.entityId,
-      entityLabel: entry.entityLabel,
+      entityLabel: personId ? personRef(personId) : entry.entityLabel,
       accountId: entry.accountId,
       action: entry.action,
-      fields: redactFields(entry.fields ?? []),
+      fields: redactFields(entry.fields ?? []).map((field) =>
+        PERSONAL_FIELDS.has(field.field) ? { ...field, before: keep(field.before), after: keep(field.after) } : field,
+      ),
       approvalId: entry.approvalId ?? null,
     });
     // A sign-in lockout is kept in sign_in_lockouts and leaves the user record untouched.
@@ -443,6 +457,7 @@ export async function seedDemoData(tx: Tx): Promise<void> {
       action: 'create',
       fields: initialFields({ kind: seed.kind, ...seed.payload }),
       approvalId: id,
+      personId: target.type === 'user' ? entityId : undefined,
     });
     const row: ApprovalInsert & { id: string } = {
       id,
@@ -488,6 +503,7 @@ export async function seedDemoData(tx: Tx): Promise<void> {
         { field: 'comment', before: '', after: decision.comment },
       ],
       approvalId: id,
+      personId: target.type === 'user' ? entityId : undefined,
     });
     if (decision.status === 'approved' && target.type === 'account') {
       // Approving applies the change in the same transaction (SPEC §4).
@@ -780,6 +796,9 @@ export async function seedDemoData(tx: Tx): Promise<void> {
   await tx.insert(tasks).values(taskRows);
   await tx.insert(whitelistEntries).values(whitelistRows);
   await tx.insert(approvals).values(approvalRows);
+  for (let start = 0; start < history.personalValues.length; start += 500) {
+    await tx.insert(historyPersonalValues).values(history.personalValues.slice(start, start + 500));
+  }
   // The history is append-only, so it is written once, in time order.
   history.rows.sort((a, b) => (a.at?.getTime() ?? 0) - (b.at?.getTime() ?? 0));
   for (let start = 0; start < history.rows.length; start += 500) {

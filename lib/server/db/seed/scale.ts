@@ -496,7 +496,7 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions = {}): Pro
       await step(`changes ${from.toLocaleString('en')}–${to.toLocaleString('en')}`, () =>
         q(`
           INSERT INTO changes (at, actor_id, actor_label, entity_type, entity_id, entity_label, account_id, action, fields)
-          SELECT ev.at, act.id, act.label,
+          SELECT ev.at, act.id, '⟦u:' || act.id::text || '⟧',
                  CASE WHEN ev.kind = 'whitelist' THEN 'whitelist_entry' ELSE 'account' END,
                  CASE WHEN ev.kind = 'whitelist' THEN gen_random_uuid() ELSE a.id END,
                  CASE WHEN ev.kind = 'whitelist' THEN ev.email ELSE a.name END,

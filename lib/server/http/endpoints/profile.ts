@@ -8,6 +8,7 @@ import { endSession as endOwnSession } from '@/lib/server/services/profile/end-s
 import { findSessions } from '@/lib/server/services/profile/find-sessions';
 import { getProfile } from '@/lib/server/services/profile/get-profile';
 import { requestEmailChange } from '@/lib/server/services/profile/request-email-change';
+import { exportOwnPersonalData } from '@/lib/server/services/personal-data/export-personal-data';
 import { updateProfile } from '@/lib/server/services/profile/update-profile';
 
 export const get = route(op.get, ({ actor }) => getProfile(actor));
@@ -28,3 +29,5 @@ export const sessions = route(op.sessions, ({ actor }) => findSessions(actor));
 export const endOtherSessions = route(op.endOtherSessions, ({ actor }) => endOwnOtherSessions(actor));
 
 export const endSession = route(op.endSession, ({ actor, params }) => endOwnSession(actor, params.id));
+
+export const dataExport = route(op.dataExport, ({ actor }) => exportOwnPersonalData(actor));

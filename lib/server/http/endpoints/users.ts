@@ -12,6 +12,8 @@ import { lockUser } from '@/lib/server/services/users/lock-user';
 import { resendInvitation as resendUserInvitation } from '@/lib/server/services/users/resend-invitation';
 import { unlockUser } from '@/lib/server/services/users/unlock-user';
 import { updateUser } from '@/lib/server/services/users/update-user';
+import { requestUserErasure } from '@/lib/server/services/users/erase-user';
+import { exportUserPersonalData } from '@/lib/server/services/personal-data/export-personal-data';
 
 export const list = route(op.list, ({ actor, query }) => findUsers(actor, query));
 
@@ -32,6 +34,12 @@ export const deactivate = route(op.deactivate, ({ actor, params }) => deactivate
 export const resendInvitation = route(op.resendInvitation, ({ actor, params }) =>
   resendUserInvitation(actor, params.id),
 );
+
+export const requestErasure = route(op.requestErasure, ({ actor, params, body }) =>
+  requestUserErasure(actor, params.id, body),
+);
+
+export const dataExport = route(op.dataExport, ({ actor, params }) => exportUserPersonalData(actor, params.id));
 
 export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
   exportUsersCsv(actor, query, csvLocaleOfRequest(req, actor)),

@@ -1,5 +1,11 @@
 import 'server-only';
-import { changeExportQuerySchema, changeListQuerySchema, changeListSchema, changeSchema } from '@/lib/schemas/change';
+import {
+  changeExportQuerySchema,
+  changeListQuerySchema,
+  changeListSchema,
+  changeSchema,
+  changeVerificationSchema,
+} from '@/lib/schemas/change';
 import { idParamsSchema } from '@/lib/schemas/common';
 import { CSV_EXPORT, defineOperation } from '../operation';
 
@@ -16,10 +22,22 @@ export const list = defineOperation({
   response: changeListSchema,
 });
 
+export const verify = defineOperation({
+  method: 'GET',
+  path: '/changes/verify',
+  summary:
+    'Administrators: walks the history’s hash chain (hash = SHA-256(previous hash || canonical entry)) and names the first broken link; 200 also when broken (see ok)',
+  tag,
+  access: 'history.read',
+  response: changeVerificationSchema,
+  errors: [403],
+});
+
 export const get = defineOperation({
   method: 'GET',
   path: '/changes/[id]',
-  summary: 'One history entry with its fields (before/after). The history is append-only: there is no way to change or delete it',
+  summary:
+    'One history entry with its fields (before/after). The history is append-only: there is no way to change or delete it',
   tag,
   access: 'history.read',
   params: idParamsSchema,

@@ -8,7 +8,7 @@ import {
   sessionListSchema,
 } from '@/lib/schemas/user';
 import { idParamsSchema } from '@/lib/schemas/common';
-import { defineOperation } from '../operation';
+import { PERSONAL_DATA_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Profile';
 
@@ -90,4 +90,14 @@ export const endSession = defineOperation({
   params: idParamsSchema,
   successStatus: 204,
   errors: [404],
+});
+
+export const dataExport = defineOperation({
+  method: 'GET',
+  path: '/profile/data-export',
+  summary:
+    'GDPR Art. 15/20: everything stored about oneself as one JSON document, streamed. Field labels in German and English: README "Personal data"',
+  tag,
+  access: 'authenticated',
+  file: PERSONAL_DATA_EXPORT,
 });

@@ -9,7 +9,8 @@ import {
   userUpdateResultSchema,
   userUpdateSchema,
 } from '@/lib/schemas/user';
-import { CSV_EXPORT, defineOperation } from '../operation';
+import { approvalRefSchema, approvalRequestInputSchema } from '@/lib/schemas/account';
+import { CSV_EXPORT, PERSONAL_DATA_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Users';
 
@@ -113,6 +114,33 @@ export const resendInvitation = defineOperation({
   etag: (user) => user.version,
   // 429: the last resend to this address was too recent (Retry-After).
   errors: [404, 429],
+});
+
+export const requestErasure = defineOperation({
+  method: 'POST',
+  path: '/users/[id]/erasure',
+  summary:
+    'GDPR Art. 17: request erasing the user (admin or back office within reach; never oneself; back office not an administrator). Files a pending user_erasure approval; someone else, and never the person, approves it. Approved: name, e-mail and phone become a pseudonym ("Gelöschte Person 7F3A") everywhere, sessions end, no sign-in',
+  tag,
+  access: 'users.write',
+  params: idParamsSchema,
+  body: approvalRequestInputSchema,
+  response: approvalRefSchema,
+  location: (approval) => `/approvals/${approval.id}`,
+  successStatus: 201,
+  errors: [404, 409],
+});
+
+export const dataExport = defineOperation({
+  method: 'GET',
+  path: '/users/[id]/data-export',
+  summary:
+    'GDPR Art. 15/20: everything stored about the user as one JSON document, streamed (admin and back office, within reach). Field labels in German and English: README "Personal data"',
+  tag,
+  access: 'users.read',
+  params: idParamsSchema,
+  file: PERSONAL_DATA_EXPORT,
+  errors: [404],
 });
 
 export const exportCsv = defineOperation({

@@ -12,6 +12,7 @@ import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
 import { prepareActivationMail } from '@/lib/server/services/users/activation-mail';
 import { assertMayAssignRole } from '@/lib/server/services/users/user-rules';
 import { userLabel } from '@/lib/server/history/change-fields';
+import { applyUserErasure } from '@/lib/server/services/users/erase-user';
 import type { ApprovalRow } from './approval-record';
 import { applyMfaReset } from '@/lib/server/services/mfa/mfa-reset';
 
@@ -27,6 +28,7 @@ const OBSOLETE: ApplyResult = { applied: false };
  */
 export async function applyApproval(tx: Tx, actor: Actor, approval: ApprovalRow): Promise<ApplyResult> {
   if (approval.kind === 'mfa_reset') return { applied: true, mail: await applyMfaReset(tx, actor, approval) };
+  if (approval.kind === 'user_erasure') return applyUserErasure(tx, actor, approval);
   return approval.entityType === 'account' ? applyToAccount(tx, actor, approval) : applyRoleGrant(tx, actor, approval);
 }
 
@@ -103,6 +105,7 @@ async function applyToAccount(tx: Tx, actor: Actor, approval: ApprovalRow): Prom
       return write({ benefits: approval.payload.benefits as BenefitRow[] }, 'update');
     case 'role_grant':
     case 'mfa_reset':
+    case 'user_erasure':
       throw new Error(`applyApproval: a role grant on an account (${approval.id})`);
   }
 }

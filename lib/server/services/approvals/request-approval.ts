@@ -34,6 +34,7 @@ const FIELD_OF_KIND: Record<ApprovalRequest['kind'], string> = {
   benefit_change: 'benefits',
   role_grant: 'role',
   mfa_reset: 'mfa',
+  user_erasure: 'erasure',
 };
 
 export const PENDING_APPROVAL_MESSAGE = germanProblem('approvalPending');
@@ -93,6 +94,7 @@ export async function requestApproval(tx: DbOrTx, actor: Actor, request: Approva
     action: 'create',
     fields,
     approvalId: row.id,
+    personId: request.entityType === 'user' ? request.entityId : null,
   });
 
   return {

@@ -1,13 +1,9 @@
 /**
  * @jest-environment node
  */
-import path from 'node:path';
-import vm from 'node:vm';
 import type { PGlite } from '@electric-sql/pglite';
-import type { pg_trgm as PgTrgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openMigratedPglite } from '@/test-support/migrated-pglite';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Db } from '@/lib/server/db/types';
 import * as schema from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
@@ -20,31 +16,12 @@ jest.setTimeout(60_000);
 // CommonJS; these tests need only its opaque tokens.
 jest.mock('jose', () => ({ SignJWT: jest.fn(), jwtVerify: jest.fn() }));
 
-/**
- * PGlite's CommonJS build loads its WASM, data bundle and Node built-ins with dynamic `import()`,
- * which Jest's module sandbox refuses unless Node runs with --experimental-vm-modules. So it is
- * loaded by Node's own `require`, outside the sandbox, where `import()` works; drizzle and the code
- * under test stay inside. (Timestamps arrive as strings either way: drizzle makes the Dates.)
- */
-function requireOutsideJest<T>(id: string): T {
-  // process.getBuiltinModule arrived in Node 20.16; the main module's require serves before that.
-  const createRequire = vm.runInThisContext(
-    '(process.getBuiltinModule?.("node:module") ?? process.mainModule.require("node:module")).createRequire',
-  ) as (from: string) => (id: string) => unknown;
-  return createRequire(__filename)(id) as T;
-}
-
 let client: PGlite;
 let db: Db;
 let userId: string;
 
 beforeAll(async () => {
-  const { PGlite: PGliteClass } = requireOutsideJest<typeof import('@electric-sql/pglite')>('@electric-sql/pglite');
-  const { pg_trgm } = requireOutsideJest<{ pg_trgm: typeof PgTrgm }>('@electric-sql/pglite/contrib/pg_trgm');
-  client = await PGliteClass.create({ extensions: { pg_trgm } });
-  const database = drizzle(client, { schema });
-  await migrate(database, { migrationsFolder: path.join(process.cwd(), 'lib/server/db/migrations') });
-  db = database as unknown as Db;
+  ({ client, db } = await openMigratedPglite());
   const [user] = await db
     .insert(schema.users)
     .values({ email: 'token.test@example.com', firstName: 'Toni', lastName: 'Token', role: 'admin' })

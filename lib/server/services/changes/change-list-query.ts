@@ -6,6 +6,8 @@ import type { DbOrTx } from '@/lib/server/db/types';
 import { approvals, changes, tasks } from '@/lib/server/db/schema';
 import { escapeLike } from '@/lib/server/db/escape-like';
 import { accountIdInReach } from '@/lib/server/services/accounts/reach';
+import { loadRefLookup } from '@/lib/server/history/ref-lookup';
+import { resolveRefs, resolveValue, type RefLookup } from '@/lib/server/history/personal-refs';
 
 type ActorReach = Pick<Actor, 'id' | 'role' | 'accountId'>;
 
@@ -94,11 +96,31 @@ const changeColumns = {
   action: changes.action,
   fields: changes.fields,
   approvalId: changes.approvalId,
+  chain: changes.chain,
+  seq: changes.seq,
+  prevHash: changes.prevHash,
+  hash: changes.hash,
 };
 
-export function toChange(
-  row: typeof changes.$inferSelect | Awaited<ReturnType<typeof selectChangesByIds>>[number],
-): Change {
+type ChangeRow = typeof changes.$inferSelect | Awaited<ReturnType<typeof selectChangesByIds>>[number];
+
+/** A stored entry with its people's references resolved (names today; erased ones as the pseudonym). */
+export function resolveChangeRow<T extends ChangeRow>(row: T, lookup: RefLookup): T {
+  return {
+    ...row,
+    actorLabel: resolveRefs(row.actorLabel, lookup),
+    entityLabel: resolveRefs(row.entityLabel, lookup),
+    fields: row.fields.map((entry) => ({
+      field: entry.field,
+      before: resolveValue(entry.before, lookup),
+      after: resolveValue(entry.after, lookup),
+    })),
+  };
+}
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+function toChange(row: ChangeRow): Change {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -110,7 +132,17 @@ export function toChange(
     action: row.action,
     fields: row.fields,
     approvalId: row.approvalId,
+    chain: row.chain,
+    seq: row.seq,
+    prevHash: hex(row.prevHash),
+    hash: hex(row.hash),
   };
+}
+
+/** The API's entries: references resolved in one lookup for all rows. */
+export async function toChanges(db: DbOrTx, rows: readonly ChangeRow[]): Promise<Change[]> {
+  const lookup = await loadRefLookup(db, rows);
+  return rows.map((row) => toChange(resolveChangeRow(row, lookup)));
 }
 
 function selectChangesByIds(db: DbOrTx, ids: string[], order: 'asc' | 'desc') {

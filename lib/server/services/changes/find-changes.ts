@@ -2,7 +2,7 @@ import 'server-only';
 import { MAX_COUNTED_CHANGES, type ChangeList, type ChangeListQuery } from '@/lib/schemas/change';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { countChangesUpTo, selectChangePage, toChange } from './change-list-query';
+import { countChangesUpTo, selectChangePage, toChanges } from './change-list-query';
 
 /**
  * `GET /changes`: the history in the actor's reach, newest first, filtered and paged.
@@ -22,7 +22,7 @@ export async function findChanges(actor: Actor, query: ChangeListQuery): Promise
     selectChangePage(db, actor, query, { limit: query.perPage + 1, offset, after: query.after }),
   ]);
   const hasNext = rows.length > query.perPage;
-  const items = rows.slice(0, query.perPage).map(toChange);
+  const items = await toChanges(db, rows.slice(0, query.perPage));
   return {
     items,
     total: counted,

@@ -5,7 +5,7 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { changes } from '@/lib/server/db/schema';
 import { notFound } from '@/lib/server/http/api-error';
-import { changeReachFor, toChange } from './change-list-query';
+import { changeReachFor, toChanges } from './change-list-query';
 
 /** `GET /changes/{id}`: one history entry in reach with its fields (404 otherwise). */
 export async function getChange(actor: Actor, id: string): Promise<Change> {
@@ -16,5 +16,7 @@ export async function getChange(actor: Actor, id: string): Promise<Change> {
     .where(and(eq(changes.id, id), changeReachFor(actor)))
     .limit(1);
   if (!row) throw notFound('Änderung');
-  return toChange(row);
+  const [change] = await toChanges(db, [row]);
+  if (!change) throw notFound('Änderung');
+  return change;
 }

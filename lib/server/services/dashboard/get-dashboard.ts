@@ -15,7 +15,7 @@ import {
   requester,
   toApprovalListItem,
 } from '@/lib/server/services/approvals/approval-record';
-import { changeConditions, changeOrder, toChange } from '@/lib/server/services/changes/change-list-query';
+import { changeConditions, changeOrder, toChanges } from '@/lib/server/services/changes/change-list-query';
 import {
   selectTasks,
   taskConditions,
@@ -79,7 +79,7 @@ async function latestChanges(db: DbOrTx, actor: Actor): Promise<Dashboard['chang
     .where(changeConditions(actor, { sort: 'at', order: 'desc' }))
     .orderBy(...changeOrder('desc'))
     .limit(DASHBOARD_LIST_SIZE);
-  return { items: rows.map(toChange) };
+  return { items: await toChanges(db, rows) };
 }
 
 /**

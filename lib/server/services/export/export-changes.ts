@@ -4,12 +4,43 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { berlinIsoDate, csvResponse, type CsvCell } from '@/lib/server/http/csv';
 import { csvHeader, csvTexts, labelOf, type CsvLocale } from '@/lib/server/http/csv-texts';
-import { selectChangePage } from '@/lib/server/services/changes/change-list-query';
+import { resolveChangeRow, selectChangePage } from '@/lib/server/services/changes/change-list-query';
+import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/lib/server/db/types';
+import { changes } from '@/lib/server/db/schema';
+import { loadRefLookup } from '@/lib/server/history/ref-lookup';
 import { formatChangeValue } from './change-value';
 
 const BATCH_ROWS = 1000;
 
-const CHANGE_COLUMNS = ['at', 'actor', 'entityType', 'entity', 'action', 'fields', 'id'] as const;
+const CHANGE_COLUMNS = [
+  'at',
+  'actor',
+  'entityType',
+  'entity',
+  'action',
+  'fields',
+  'id',
+  'seq',
+  'prevHash',
+  'hash',
+  'canonical',
+] as const;
+
+/** The stored entry's canonical form (people as references), what its hash covers. */
+async function canonicalForms(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: changes.id,
+      canonical: sql<string>`changes_canonical(${changes.chain}, ${changes.seq}, ${changes.id}, ${changes.at}, ${changes.actorId}, ${changes.actorLabel}, ${changes.entityType}, ${changes.entityId}, ${changes.entityLabel}, ${changes.accountId}, ${changes.action}, ${changes.fields}, ${changes.approvalId})`,
+    })
+    .from(changes)
+    .where(inArray(changes.id, ids));
+  return new Map(rows.map((row) => [row.id, row.canonical]));
+}
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 /** `21.11.2026 14:05`: a history entry needs the time of day, not only the date. */
 const germanDateTime = new Intl.DateTimeFormat('de-DE', {
@@ -33,7 +64,15 @@ export function exportChangesCsv(actor: Actor, query: ChangeExportQuery, locale:
     let after: string | undefined;
     for (;;) {
       const batch = await selectChangePage(db, actor, query, { limit: BATCH_ROWS, offset: 0, after });
-      for (const row of batch) {
+      const [lookup, canonical] = await Promise.all([
+        loadRefLookup(db, batch),
+        canonicalForms(
+          db,
+          batch.map((row) => row.id),
+        ),
+      ]);
+      for (const stored of batch) {
+        const row = resolveChangeRow(stored, lookup);
         yield [
           germanDateTime.format(row.at).replace(', ', ' '),
           row.actorLabel,
@@ -44,6 +83,10 @@ export function exportChangesCsv(actor: Actor, query: ChangeExportQuery, locale:
             .map((entry) => `${entry.field}: ${formatChangeValue(entry.before)} → ${formatChangeValue(entry.after)}`)
             .join(' | '),
           row.id,
+          row.seq,
+          hex(row.prevHash),
+          hex(row.hash),
+          canonical.get(row.id) ?? '',
         ];
       }
       if (batch.length < BATCH_ROWS) return;

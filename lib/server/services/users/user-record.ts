@@ -71,6 +71,7 @@ export async function loadUserWhere(db: DbOrTx, where: SQL | undefined): Promise
         status: users.status,
         locale: users.locale,
         lastLoginAt: users.lastLoginAt,
+        erasedAt: users.erasedAt,
         version: users.version,
         createdAt: users.createdAt,
         updatedAt: users.updatedAt,
@@ -79,7 +80,7 @@ export async function loadUserWhere(db: DbOrTx, where: SQL | undefined): Promise
       pendingApprovals: sql<unknown>`(
         select coalesce(json_agg(json_build_object('id', pending.id, 'kind', pending.kind, 'payload', pending.payload) order by pending.requested_at), '[]'::json)
         from ${approvals} pending
-        where pending.entity_type = 'user' and pending.entity_id = ${users.id} and pending.status = 'pending' and pending.kind = 'role_grant'
+        where pending.entity_type = 'user' and pending.entity_id = ${users.id} and pending.status = 'pending' and pending.kind in ('role_grant', 'user_erasure')
       )`,
     })
     .from(users)
@@ -92,6 +93,7 @@ export async function loadUserWhere(db: DbOrTx, where: SQL | undefined): Promise
     ...user,
     accountName: row.accountName,
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    erasedAt: user.erasedAt?.toISOString() ?? null,
     pendingApprovals: parseJson<PendingApproval[]>(row.pendingApprovals, []),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),

@@ -26,7 +26,15 @@ jest.mock('next/navigation', () => ({
 }));
 
 const USER = { id: '3f1c2b3a-1111-4222-8333-444455556666', name: 'Lena Lorenz', email: 'lena@example.com' };
-const none = { edit: false, lock: false, unlock: false, deactivate: false, resendInvitation: false, resetMfa: false };
+const none = {
+  edit: false,
+  lock: false,
+  unlock: false,
+  deactivate: false,
+  resendInvitation: false,
+  resetMfa: false,
+  requestErasure: false,
+};
 
 function renderBar(can: Partial<UserActionsBarProps['can']>) {
   const events = userEvent.setup();

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { RecordActionBar } from '@/components/record/record-action-bar';
 import {
   deactivateUserAction,
+  requestErasureAction,
   lockUserAction,
   requestMfaResetAction,
   resendInvitationAction,
@@ -22,6 +23,7 @@ export interface UserActionsBarProps {
     resendInvitation: boolean;
     /** Request removing the user's second factors (an approval someone else decides). */
     resetMfa: boolean;
+    requestErasure: boolean;
   };
 }
 
@@ -104,6 +106,20 @@ export function UserActionsBar({ user, can }: UserActionsBarProps) {
           },
           run: () => requestMfaResetAction(id),
           success: t('toasts.mfaResetRequested', { name }),
+        },
+        {
+          key: 'requestErasure',
+          label: t('actions.requestErasure'),
+          className: 'btn btn-outline-danger',
+          isShown: can.requestErasure,
+          dialog: {
+            title: t('dialogs.erasureTitle'),
+            body: t('dialogs.erasureBody', { name }),
+            confirm: t('actions.requestErasure'),
+            variant: 'danger',
+          },
+          run: () => requestErasureAction(id),
+          success: t('toasts.erasureRequested', { name }),
         },
       ]}
     />

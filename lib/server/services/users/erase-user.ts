@@ -1,0 +1,128 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/server/auth/actor';
+import { getDb } from '@/lib/server/db/client';
+import type { Tx } from '@/lib/server/db/types';
+import {
+  approvals,
+  historyPersonalValues,
+  idempotencyKeys,
+  mailOutbox,
+  mfaChallenges,
+  mfaPasskeys,
+  mfaRecoveryCodes,
+  mfaTotp,
+  oneTimeTokens,
+  signInAttempts,
+  signInLockouts,
+  users,
+} from '@/lib/server/db/schema';
+import { recordChange } from '@/lib/server/history/record-change';
+import { userLabel } from '@/lib/server/history/change-fields';
+import { pseudonym, pseudonymEmail } from '@/lib/server/history/personal-refs';
+import { ApiError, invalidField } from '@/lib/server/http/api-error';
+import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
+import { requestApproval, type ApprovalRef } from '@/lib/server/services/approvals/request-approval';
+import type { ApprovalRow } from '@/lib/server/services/approvals/approval-record';
+import type { MailRequest } from '@/lib/server/mail/send-mail';
+import { requireUserRow } from './user-record';
+import { assertMayWriteUser } from './user-rules';
+
+/**
+ * GDPR Art. 17 (issue 29). Erasing a person is a four-eyes request (`user_erasure` approval): admin
+ * or back office within reach files it (never for themselves; back office not for an administrator),
+ * someone else with approvals.decide approves it — and never the person to be erased.
+ */
+export async function requestUserErasure(actor: Actor, id: string, input: { reason: string }): Promise<ApprovalRef> {
+  if (actor.role !== 'admin' && actor.role !== 'backoffice') {
+    throw new ApiError('forbidden', 'Nur Administratoren und der Innendienst beantragen eine Löschung.');
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const user = await requireUserRow(tx, actor, id, { lock: 'update' });
+    if (user.id === actor.id) {
+      throw new ApiError('forbidden', 'Die eigene Löschung muss jemand anderes beantragen.');
+    }
+    assertMayWriteUser(actor, user);
+    if (user.erasedAt) throw invalidField('erasure', 'userErased');
+    return requestApproval(tx, actor, {
+      kind: 'user_erasure',
+      entityType: 'user',
+      entityId: user.id,
+      // The decider sees whom; an approved erasure renames the approval to the pseudonym.
+      entityLabel: userLabel(user),
+      accountId: user.accountId,
+      payload: { erase: true },
+      baseVersion: user.version,
+      reason: input.reason,
+    });
+  });
+}
+
+type ApplyResult = { applied: false } | { applied: true; mail: MailRequest | null };
+
+/**
+ * Applies an approved erasure inside the decision's transaction: the user row keeps its id (every
+ * record they touched stays theirs) but its name, e-mail and phone become the pseudonym's, the
+ * password goes, the status is `deactivated` and every session ends; the history's references to
+ * their values are deleted (no history row changes, so the hash chain stays valid); sign-in
+ * attempts, lockouts, mail and idempotency answers naming their address are deleted. Whitelist
+ * entries naming the address stay: the list belongs to the account, which decides (README).
+ */
+export async function applyUserErasure(tx: Tx, actor: Actor, approval: ApprovalRow): Promise<ApplyResult> {
+  if (actor.id === approval.entityId) {
+    throw new ApiError('four_eyes', 'Über die eigene Löschung entscheidet jemand anderes.');
+  }
+  const [user] = await tx.select().from(users).where(eq(users.id, approval.entityId)).for('update');
+  if (!user || user.erasedAt) return { applied: false };
+  assertMayWriteUser(actor, user);
+  const oldEmail = user.email.toLowerCase();
+  const name = pseudonym(user.id);
+  await tx
+    .update(users)
+    .set({
+      firstName: 'Gelöschte',
+      lastName: name.slice('Gelöschte '.length),
+      email: pseudonymEmail(user.id),
+      phone: '',
+      passwordHash: null,
+      status: 'deactivated',
+      erasedAt: sql`now()`,
+      version: sql`${users.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, user.id));
+  await revokeUserSessions(user.id, 'erased', { tx });
+  await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
+  // Second factors: passkey names are often personal ("Annas iPhone"), and nobody signs in any more.
+  await tx.delete(mfaTotp).where(eq(mfaTotp.userId, user.id));
+  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
+  await tx.delete(mfaPasskeys).where(eq(mfaPasskeys.userId, user.id));
+  await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, user.id));
+  await tx.delete(historyPersonalValues).where(eq(historyPersonalValues.personId, user.id));
+  await tx.delete(signInAttempts).where(sql`lower(${signInAttempts.email}) = ${oldEmail}`);
+  await tx.delete(signInLockouts).where(sql`lower(${signInLockouts.email}) = ${oldEmail}`);
+  await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${oldEmail}`);
+  await tx
+    .delete(idempotencyKeys)
+    .where(sql`strpos(lower(coalesce(${idempotencyKeys.responseBody}, '')), ${oldEmail}) > 0`);
+  await tx
+    .update(approvals)
+    .set({ entityLabel: name })
+    .where(and(eq(approvals.entityType, 'user'), eq(approvals.entityId, user.id)));
+  // The erasure itself, without the erased data: who approved it and that it happened.
+  await recordChange(tx, {
+    actor,
+    entityType: 'user',
+    entityId: user.id,
+    entityLabel: name,
+    accountId: user.accountId,
+    action: 'delete',
+    fields: [
+      { field: 'status', before: user.status, after: 'deactivated' },
+      { field: 'erasure', before: null, after: 'erased' },
+    ],
+    approvalId: approval.id,
+  });
+  return { applied: true, mail: null };
+}

@@ -1,0 +1,77 @@
+/**
+ * `npm run audit:verify`: checks the history's hash chain offline, straight against the database —
+ * `DATABASE_URL` (PostgreSQL), else the embedded database in `DATA_DIR` (stop the server first:
+ * PGlite allows one process at a time). Recomputes every hash from the stored entries (no server,
+ * no migration, no trust in the database's own functions) and prints the first broken link with
+ * its id. Exit code 0: the chain holds; 1: it is broken; 2: the check could not run.
+ */
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { CHAIN_HEADS_SQL, verifyChain, type RawChainRow } from '../lib/server/history/chain';
+
+type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+async function open(): Promise<{ query: Query; close: () => Promise<void>; where: string }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const { default: postgres } = await import('postgres');
+    const client = postgres(url, { max: 1, onnotice: () => {} });
+    return {
+      query: async (text, params) => [...(await client.unsafe(text, params as never[]))],
+      close: () => client.end({ timeout: 5 }),
+      where: 'DATABASE_URL',
+    };
+  }
+  const dataDir = path.resolve(process.env.DATA_DIR ?? './data', 'pglite');
+  if (!existsSync(dataDir)) throw new Error(`no database at ${dataDir} (set DATA_DIR or DATABASE_URL)`);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return {
+    query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    close: () => client.close(),
+    where: dataDir,
+  };
+}
+
+async function main(): Promise<number> {
+  const db = await open();
+  try {
+    const started = performance.now();
+    const result = await verifyChain(
+      async (text, params) => (await db.query(text, params)) as RawChainRow[],
+      async () =>
+        (await db.query(CHAIN_HEADS_SQL, [])).map((head) => ({
+          chain: Number(head.chain),
+          seq: Number(head.seq),
+          hash: Buffer.from(String(head.hash), 'hex'),
+        })),
+    );
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (result.ok) {
+      console.log(
+        `[audit] ${db.where}: the chains hold — ${result.checked} entries (${seconds} s); heads: ${result.heads
+          .filter((head) => head.seq > 0)
+          .map((head) => `${head.chain}#${head.seq} ${head.hash ?? ''}`)
+          .join(', ')}`,
+      );
+      return 0;
+    }
+    const broken = result.firstBroken;
+    console.error(
+      `[audit] ${db.where}: BROKEN in chain ${broken?.chain} at #${broken?.seq} ${broken?.id ?? '(chain head)'} (${broken?.reason}) (${seconds} s)`,
+    );
+    console.log(JSON.stringify(result));
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('[audit] the check could not run:', error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);
