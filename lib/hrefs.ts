@@ -23,6 +23,7 @@ export const hrefs = {
   home: () => '/',
   login: () => '/login/',
   profile: () => '/profil/',
+  notifications: () => '/benachrichtigungen/',
 
   accounts: (query: Record<string, QueryValue> = {}) => `/accounts/${toQueryString(query)}`,
   account: (id: string, query: Record<string, QueryValue> = {}) => `/accounts/${seg(id)}/${toQueryString(query)}`,

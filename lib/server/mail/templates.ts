@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/lib/schemas/auth';
 
-export type MailTemplate = 'activation' | 'password_reset' | 'email_confirmation' | 'email_changed';
+export type MailTemplate = 'activation' | 'password_reset' | 'email_confirmation' | 'email_changed' | 'notification' | 'digest';
 
 export interface MailParams {
   name: string;
@@ -11,6 +11,8 @@ export interface MailParams {
   validHours?: number;
   appName: string;
   operator: string;
+  /** A notification's title (`notification`), or the digest's titles (`digest`). */
+  items?: string[];
 }
 
 interface Rendered {
@@ -94,6 +96,30 @@ const TEXTS: Record<MailTemplate, Record<Locale, (p: MailParams) => Rendered>> =
         `Hello ${p.name},`,
         `the e-mail address of your access to the ${p.appName} was changed. If this was not you, please contact ${p.operator} at once.`,
       ],
+    }),
+  },
+  notification: {
+    de: (p) => ({
+      subject: p.items?.[0] ?? 'Neue Benachrichtigung',
+      lines: [`Guten Tag ${p.name},`, p.items?.[0] ?? ''],
+      action: { label: 'Öffnen', href: p.link ?? '' },
+    }),
+    en: (p) => ({
+      subject: p.items?.[0] ?? 'New notification',
+      lines: [`Hello ${p.name},`, p.items?.[0] ?? ''],
+      action: { label: 'Open', href: p.link ?? '' },
+    }),
+  },
+  digest: {
+    de: (p) => ({
+      subject: `${p.items?.length ?? 0} neue Benachrichtigung${p.items?.length === 1 ? '' : 'en'} im ${p.appName}`,
+      lines: [`Guten Tag ${p.name},`, 'seit der letzten Zusammenfassung ist Folgendes für Sie eingegangen:', ...(p.items ?? []).map((item) => `• ${item}`)],
+      action: { label: 'Alle Benachrichtigungen', href: p.link ?? '' },
+    }),
+    en: (p) => ({
+      subject: `${p.items?.length ?? 0} new notification${p.items?.length === 1 ? '' : 's'} in the ${p.appName}`,
+      lines: [`Hello ${p.name},`, 'since the last summary the following came in for you:', ...(p.items ?? []).map((item) => `• ${item}`)],
+      action: { label: 'All notifications', href: p.link ?? '' },
     }),
   },
 };

@@ -1,3 +1,4 @@
+import { notifyLater } from '@/lib/server/services/notifications/fan-out';
 import 'server-only';
 import type { z } from 'zod';
 import type { Task, taskUpdateSchema } from '@/lib/schemas/task';
@@ -52,6 +53,15 @@ export async function updateTask(actor: Actor, id: string, input: TaskUpdate, ex
         accountId: row.accountId,
       }),
     });
+    if (isReassigned) {
+      await notifyLater(tx, {
+        kind: 'taskAssigned',
+        taskId: id,
+        assigneeId: nextAssigneeId,
+        actorId: actor.id,
+        version: current.version + 1,
+      });
+    }
     return requireTask(tx, actor, id);
   });
 }
