@@ -20,6 +20,7 @@ export const endpointModules: {
   auth: () => import('./auth'),
   identity: () => import('./identity'),
   profile: () => import('./profile'),
+  notifications: () => import('./notifications'),
   accounts: () => import('./accounts'),
   users: () => import('./users'),
   documents: () => import('./documents'),

@@ -7,6 +7,7 @@ import * as documents from './documents';
 import * as exportOperations from './export';
 import * as identity from './identity';
 import * as dashboard from './dashboard';
+import * as notifications from './notifications';
 import * as profile from './profile';
 import * as tasks from './tasks';
 import * as users from './users';
@@ -21,6 +22,7 @@ export const operationModules = {
   auth,
   identity,
   profile,
+  notifications,
   accounts,
   users,
   documents,
