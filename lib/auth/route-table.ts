@@ -23,6 +23,7 @@ export const ROUTES = [
   // Public: the link of a changed address must work whether or not its owner is signed in.
   { pattern: '/bestaetigung/', guard: 'public' },
   { pattern: '/profil/', guard: 'auth' },
+  { pattern: '/benachrichtigungen/', guard: 'auth' },
   { pattern: '/keine-berechtigung/', guard: 'auth' },
   { pattern: '/datenschutz/', guard: 'public' },
   { pattern: '/impressum/', guard: 'public' },
