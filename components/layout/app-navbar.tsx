@@ -104,7 +104,14 @@ export function AppNavbar({ user, sections, profileHref, isDecider }: AppNavbarP
                 data-testid="notifications-bell"
                 onClick={collapse}
               >
-                <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+                <svg
+                  width="16"
+                  height="16"
+                  viewBox="0 0 16 16"
+                  fill="currentColor"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d={BELL_PATH} />
                 </svg>
                 <span className="visually-hidden">{t('notifications')}</span>

@@ -8,7 +8,10 @@ export * from './notification-constants';
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export const notificationDeliverySchema = z
   .enum(NOTIFICATION_DELIVERIES)
-  .meta({ description: '`immediate`: in the app and a mail at once; `digest`: in the app at once, mail in the daily digest; `off`: in the app only' });
+  .meta({
+    description:
+      '`immediate`: in the app and a mail at once; `digest`: in the app at once, mail in the daily digest; `off`: in the app only',
+  });
 
 export const notificationSchema = z
   .object({
@@ -27,7 +30,13 @@ export const notificationListQuerySchema = z
   .strictObject({
     unread: queryBoolean.optional().meta({ description: '`1`/`true`: unread ones only (default: all)' }),
     page: z.coerce.number().int().min(1).max(100_000).optional().meta({ description: 'default 1' }),
-    perPage: z.coerce.number().int().min(1).max(MAX_NOTIFICATIONS_PER_PAGE).optional().meta({ description: 'default 20' }),
+    perPage: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_NOTIFICATIONS_PER_PAGE)
+      .optional()
+      .meta({ description: 'default 20' }),
   })
   .meta({ description: 'Unread first, then newest first' });
 

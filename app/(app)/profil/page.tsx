@@ -35,7 +35,16 @@ export default async function ProfilePage() {
       </p>
       {/* Keyed by version: a change saved elsewhere (another tab) starts the form from the new record. */}
       <ClientMessages
-        namespaces={['profile', 'notifications', 'identity.password', 'users', 'roles', 'form', 'validation', 'confirmDialog']}
+        namespaces={[
+          'profile',
+          'notifications',
+          'identity.password',
+          'users',
+          'roles',
+          'form',
+          'validation',
+          'confirmDialog',
+        ]}
       >
         <ProfileSettings key={profile.version} profile={profile} />
         <NotificationSettingsForm initial={notificationSettings} />

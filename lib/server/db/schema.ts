@@ -420,7 +420,6 @@ export const readinessProbes = pgTable('readiness_probes', {
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-
 /** In-app notifications; `delivery` says how its mail goes (at once, in the digest, none). */
 export const notifications = pgTable(
   'notifications',

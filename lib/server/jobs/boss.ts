@@ -7,7 +7,10 @@ import { bossValue, transactionBossDb } from './sql-adapter';
 
 type PgBoss = InstanceType<typeof import('pg-boss')>;
 
-const globalForJobs = globalThis as unknown as { __benefitsBoss?: Promise<PgBoss>; __benefitsProducer?: Promise<PgBoss> };
+const globalForJobs = globalThis as unknown as {
+  __benefitsBoss?: Promise<PgBoss>;
+  __benefitsProducer?: Promise<PgBoss>;
+};
 
 /**
  * Sends jobs only, through the caller's transaction: never started, it touches the database
@@ -92,4 +95,3 @@ export async function enqueue(
   const boss = await producer();
   await boss.send(name, data, { ...options, db: transactionBossDb(tx) } as never);
 }
-

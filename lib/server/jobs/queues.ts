@@ -22,7 +22,13 @@ export interface QueuePolicy {
 export function queuePolicies(mail: { retryDelay: number; retryLimit: number }): Record<QueueName, QueuePolicy> {
   const week = 7 * 24 * 60;
   return {
-    mail: { retryLimit: mail.retryLimit, retryDelay: mail.retryDelay, retryBackoff: true, expireInSeconds: 120, retentionMinutes: week },
+    mail: {
+      retryLimit: mail.retryLimit,
+      retryDelay: mail.retryDelay,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      retentionMinutes: week,
+    },
     notify: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, retentionMinutes: week },
     digest: { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionMinutes: week },
     'task-due': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionMinutes: week },

@@ -10,7 +10,13 @@ export interface BossDb {
 /** pg-boss hands values as node-postgres takes them: plain objects become JSON text. */
 export function bossValue(value: unknown): unknown {
   if (value === undefined) return null;
-  if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value)) {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    !(value instanceof Date) &&
+    !Buffer.isBuffer(value)
+  ) {
     return JSON.stringify(value);
   }
   return value;

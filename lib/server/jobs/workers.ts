@@ -36,7 +36,12 @@ async function start(): Promise<void> {
   // 07:00 in Berlin across the clock changes. taskDue runs an hour earlier, so the digest has it.
   const [hours, minutes] = env.DIGEST_TIME.split(':').map(Number);
   await boss.schedule(QUEUE.digest, dailyCron(env.DIGEST_TIME), {}, { tz: APP_TIME_ZONE });
-  await boss.schedule(QUEUE.taskDue, dailyCron(`${String((hours! + 23) % 24).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`), {}, { tz: APP_TIME_ZONE });
+  await boss.schedule(
+    QUEUE.taskDue,
+    dailyCron(`${String((hours! + 23) % 24).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`),
+    {},
+    { tz: APP_TIME_ZONE },
+  );
   console.log('[jobs] workers started (mail, notify, digest, task-due)');
 }
 
@@ -59,4 +64,5 @@ export async function stopWorkers(timeoutMs: number): Promise<void> {
 }
 
 // The Node server (scripts/server.mjs) stops the workers on shutdown through this hook.
-(globalThis as unknown as { __benefitsStopJobs?: (timeoutMs: number) => Promise<void> }).__benefitsStopJobs = stopWorkers;
+(globalThis as unknown as { __benefitsStopJobs?: (timeoutMs: number) => Promise<void> }).__benefitsStopJobs =
+  stopWorkers;

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { Locale } from '@/lib/schemas/auth';
 
-export type MailTemplate = 'activation' | 'password_reset' | 'email_confirmation' | 'email_changed' | 'notification' | 'digest';
+export type MailTemplate =
+  'activation' | 'password_reset' | 'email_confirmation' | 'email_changed' | 'notification' | 'digest';
 
 export interface MailParams {
   name: string;
@@ -113,12 +114,20 @@ const TEXTS: Record<MailTemplate, Record<Locale, (p: MailParams) => Rendered>> =
   digest: {
     de: (p) => ({
       subject: `${p.items?.length ?? 0} neue Benachrichtigung${p.items?.length === 1 ? '' : 'en'} im ${p.appName}`,
-      lines: [`Guten Tag ${p.name},`, 'seit der letzten Zusammenfassung ist Folgendes für Sie eingegangen:', ...(p.items ?? []).map((item) => `• ${item}`)],
+      lines: [
+        `Guten Tag ${p.name},`,
+        'seit der letzten Zusammenfassung ist Folgendes für Sie eingegangen:',
+        ...(p.items ?? []).map((item) => `• ${item}`),
+      ],
       action: { label: 'Alle Benachrichtigungen', href: p.link ?? '' },
     }),
     en: (p) => ({
       subject: `${p.items?.length ?? 0} new notification${p.items?.length === 1 ? '' : 's'} in the ${p.appName}`,
-      lines: [`Hello ${p.name},`, 'since the last summary the following came in for you:', ...(p.items ?? []).map((item) => `• ${item}`)],
+      lines: [
+        `Hello ${p.name},`,
+        'since the last summary the following came in for you:',
+        ...(p.items ?? []).map((item) => `• ${item}`),
+      ],
       action: { label: 'All notifications', href: p.link ?? '' },
     }),
   },

@@ -73,7 +73,8 @@ export async function createDocument(actor: Actor, input: DocumentCreate, file: 
         fileName: checked.fileName,
       }),
     });
-    if (document.accountId) await notifyLater(tx, { kind: 'documentAdded', documentId: document.id, actorId: actor.id });
+    if (document.accountId)
+      await notifyLater(tx, { kind: 'documentAdded', documentId: document.id, actorId: actor.id });
     return requireDocument(tx, actor, document.id);
   });
 }

@@ -30,10 +30,18 @@ describe('the digest schedule pg-boss evaluates (cron-parser with Europe/Berlin)
   // pg-boss sends a scheduled job when the cron's previous time is less than a minute ago.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cronParser = require('cron-parser') as {
-    parseExpression: (cron: string, options: { tz: string; currentDate: Date }) => { prev: () => { getTime: () => number } };
+    parseExpression: (
+      cron: string,
+      options: { tz: string; currentDate: Date },
+    ) => { prev: () => { getTime: () => number } };
   };
   const firesAt = (now: string) =>
-    Date.parse(now) - cronParser.parseExpression(dailyCron('07:00'), { tz: 'Europe/Berlin', currentDate: new Date(now) }).prev().getTime() < 60_000;
+    Date.parse(now) -
+      cronParser
+        .parseExpression(dailyCron('07:00'), { tz: 'Europe/Berlin', currentDate: new Date(now) })
+        .prev()
+        .getTime() <
+    60_000;
 
   it('fires at 07:00 Berlin in winter (06:00 UTC) and summer (05:00 UTC), also on the days the clocks change', () => {
     expect(firesAt('2026-03-28T06:00:30Z')).toBe(true); // Saturday before: CET

@@ -1,7 +1,12 @@
 /** Calendar days in Europe/Berlin, whatever the server's zone (the digest and due dates count there). */
 export const APP_TIME_ZONE = 'Europe/Berlin';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: APP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** `YYYY-MM-DD` of `instant` in Berlin. */
 export function berlinDay(instant: Date): string {

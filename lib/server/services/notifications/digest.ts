@@ -20,7 +20,11 @@ const USERS_PER_RUN = 10_000;
 export async function runDigest(now: Date = new Date()): Promise<number> {
   const db = await getDb();
   const day = berlinDay(now);
-  const pending = and(eq(notifications.delivery, 'digest'), isNull(notifications.digestedAt), lte(notifications.createdAt, now));
+  const pending = and(
+    eq(notifications.delivery, 'digest'),
+    isNull(notifications.digestedAt),
+    lte(notifications.createdAt, now),
+  );
   const waiting = await db
     .selectDistinct({ userId: notifications.userId })
     .from(notifications)
@@ -29,7 +33,11 @@ export async function runDigest(now: Date = new Date()): Promise<number> {
   let sent = 0;
   for (const { userId } of waiting) {
     const mailed = await db.transaction(async (tx) => {
-      const run = await tx.insert(digestRuns).values({ userId, day }).onConflictDoNothing().returning({ day: digestRuns.day });
+      const run = await tx
+        .insert(digestRuns)
+        .values({ userId, day })
+        .onConflictDoNothing()
+        .returning({ day: digestRuns.day });
       if (run.length === 0) return false;
       const items = await tx
         .select({ id: notifications.id, title: notifications.title })
@@ -40,8 +48,16 @@ export async function runDigest(now: Date = new Date()): Promise<number> {
       await tx
         .update(notifications)
         .set({ digestedAt: now })
-        .where(inArray(notifications.id, items.map((item) => item.id)));
-      const [user] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.status, 'active')));
+        .where(
+          inArray(
+            notifications.id,
+            items.map((item) => item.id),
+          ),
+        );
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.status, 'active')));
       if (!user) return false;
       const titles = items.slice(0, MAX_DIGEST_ITEMS).map((item) => item.title);
       if (items.length > MAX_DIGEST_ITEMS) {

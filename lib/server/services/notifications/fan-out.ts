@@ -4,7 +4,15 @@ import { hrefs } from '@/lib/hrefs';
 import type { NotificationKind } from '@/lib/schemas/notification-constants';
 import type { Locale } from '@/lib/schemas/auth';
 import { getDb } from '@/lib/server/db/client';
-import { accounts, approvals, documents, notificationSettings, notifications, tasks, users } from '@/lib/server/db/schema';
+import {
+  accounts,
+  approvals,
+  documents,
+  notificationSettings,
+  notifications,
+  tasks,
+  users,
+} from '@/lib/server/db/schema';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { userLabel } from '@/lib/server/history/change-fields';
 import { enqueue } from '@/lib/server/jobs/boss';
@@ -63,15 +71,17 @@ async function plan(db: DbOrTx, event: NotificationEvent): Promise<PlannedNotifi
       const [task] = await db.select().from(tasks).where(eq(tasks.id, event.taskId));
       if (!task || task.assigneeId !== event.assigneeId) return [];
       const [assignee] = await db.select(recipientColumns).from(users).where(eq(users.id, event.assigneeId));
-      return (taskAssignedRecipients(assignee as Recipient | undefined, event.actorId) as Recipient[]).map((recipient) => ({
-        recipient,
-        kind: event.kind,
-        title: titles.taskAssigned(recipient.locale, task),
-        entityType: 'task',
-        entityId: task.id,
-        dedupeKey: `taskAssigned:${task.id}:${event.version}`,
-        path: hrefs.task(task.id),
-      }));
+      return (taskAssignedRecipients(assignee as Recipient | undefined, event.actorId) as Recipient[]).map(
+        (recipient) => ({
+          recipient,
+          kind: event.kind,
+          title: titles.taskAssigned(recipient.locale, task),
+          entityType: 'task',
+          entityId: task.id,
+          dedupeKey: `taskAssigned:${task.id}:${event.version}`,
+          path: hrefs.task(task.id),
+        }),
+      );
     }
     case 'approvalRequested':
     case 'approvalDecided': {

@@ -46,14 +46,23 @@ export async function findNotifications(
       .from(notifications)
       .where(mine),
   ]);
-  return { items: rows.map(toNotification), total: Number(totals?.total ?? 0), unread: Number(totals?.unread ?? 0), page, perPage };
+  return {
+    items: rows.map(toNotification),
+    total: Number(totals?.total ?? 0),
+    unread: Number(totals?.unread ?? 0),
+    page,
+    perPage,
+  };
 }
 
 /** `POST /notifications/{id}/read`: another user's notification answers like an unknown one. */
 export async function markNotificationRead(actor: Pick<Actor, 'id'>, id: string): Promise<Notification> {
   const db = await getDb();
   const mine = and(eq(notifications.id, id), eq(notifications.userId, actor.id));
-  await db.update(notifications).set({ readAt: sql`now()` }).where(and(mine, isNull(notifications.readAt)));
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(mine, isNull(notifications.readAt)));
   const [row] = await db.select().from(notifications).where(mine);
   if (!row) throw notFound('Benachrichtigung');
   return toNotification(row);

@@ -38,7 +38,14 @@ describe('who is notified', () => {
     const admin = user('admin', 'admin');
     const backoffice = user('bo', 'backoffice');
     const requester = user('req', 'backoffice');
-    const candidates = [admin, backoffice, requester, user('d', 'distributor'), user('m', 'manager'), user('x', 'admin', { status: 'locked' })];
+    const candidates = [
+      admin,
+      backoffice,
+      requester,
+      user('d', 'distributor'),
+      user('m', 'manager'),
+      user('x', 'admin', { status: 'locked' }),
+    ];
     expect(approvalRequestedRecipients(candidates, 'req')).toEqual([admin, backoffice]);
   });
 

@@ -58,7 +58,8 @@ export function taskDueRecipients(assignee: Candidate | undefined, taskStatus: s
 /** approvalRequested: whoever may decide it — admin and back office — except the requester (four eyes). */
 export function approvalRequestedRecipients(candidates: Candidate[], requesterId: string): Candidate[] {
   return candidates.filter(
-    (candidate) => (candidate.role === 'admin' || candidate.role === 'backoffice') && isReachable(candidate, requesterId),
+    (candidate) =>
+      (candidate.role === 'admin' || candidate.role === 'backoffice') && isReachable(candidate, requesterId),
   );
 }
 
@@ -79,7 +80,8 @@ export function documentAddedRecipients(
   if (!account) return [];
   return candidates.filter((candidate) => {
     if (!isReachable(candidate, actorId)) return false;
-    if (candidate.role === 'manager') return candidate.accountId !== null && account.lineage.includes(candidate.accountId);
+    if (candidate.role === 'manager')
+      return candidate.accountId !== null && account.lineage.includes(candidate.accountId);
     if (candidate.role === 'distributor') return candidate.id === account.distributorId;
     return false;
   });

@@ -10,7 +10,10 @@ const APPROVAL_KIND: Record<string, Record<Locale, string>> = {
 const DECISION: Record<string, Record<Locale, string>> = {
   approved: { de: 'freigegeben', en: 'approved' },
   rejected: { de: 'abgelehnt', en: 'rejected' },
-  obsolete: { de: 'hinfällig (der Datensatz hat sich inzwischen geändert)', en: 'obsolete (the record changed meanwhile)' },
+  obsolete: {
+    de: 'hinfällig (der Datensatz hat sich inzwischen geändert)',
+    en: 'obsolete (the record changed meanwhile)',
+  },
 };
 
 const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -31,10 +34,17 @@ export const titles = {
     locale === 'de'
       ? `Freigabe angefragt: ${APPROVAL_KIND[approval.kind]?.de ?? approval.kind} – ${clip(approval.entityLabel)}`
       : `Approval requested: ${APPROVAL_KIND[approval.kind]?.en ?? approval.kind} – ${clip(approval.entityLabel)}`,
-  approvalDecided: (locale: Locale, approval: { kind: string; entityLabel: string; status: string; comment: string }) => {
+  approvalDecided: (
+    locale: Locale,
+    approval: { kind: string; entityLabel: string; status: string; comment: string },
+  ) => {
     const kind = APPROVAL_KIND[approval.kind]?.[locale] ?? approval.kind;
     const decision = DECISION[approval.status]?.[locale] ?? approval.status;
-    const comment = approval.comment ? (locale === 'de' ? ` – „${clip(approval.comment, 200)}“` : ` – “${clip(approval.comment, 200)}”`) : '';
+    const comment = approval.comment
+      ? locale === 'de'
+        ? ` – „${clip(approval.comment, 200)}“`
+        : ` – “${clip(approval.comment, 200)}”`
+      : '';
     return locale === 'de'
       ? `Ihre Anfrage (${kind}, ${clip(approval.entityLabel)}) wurde ${decision}${comment}`
       : `Your request (${kind}, ${clip(approval.entityLabel)}) was ${decision}${comment}`;

@@ -44,7 +44,13 @@ export async function createTask(actor: Actor, input: TaskCreate): Promise<Task>
       action: 'create',
       fields: createdFields(values),
     });
-    await notifyLater(tx, { kind: 'taskAssigned', taskId: id, assigneeId: input.assigneeId, actorId: actor.id, version: 1 });
+    await notifyLater(tx, {
+      kind: 'taskAssigned',
+      taskId: id,
+      assigneeId: input.assigneeId,
+      actorId: actor.id,
+      version: 1,
+    });
   });
   return requireTask(db, actor, id);
 }
