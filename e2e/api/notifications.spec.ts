@@ -79,14 +79,14 @@ test.describe('notifications API', () => {
     expect(note.title).toContain(title);
     const own = await createTask(backoffice, { title: `${title} selbst`, assigneeId: backoffice.userId });
 
-    const unreadBefore = (await list(distributor, '?unread=1')).unread;
-    expect(unreadBefore).toBeGreaterThan(0);
+    expect((await list(distributor, '?unread=1')).unread).toBeGreaterThan(0);
     // Someone else's notification: like an unknown one.
     await expectApiError(await manager.post(`${NOTIFICATIONS}${note.id}/read/`), 404, 'not_found');
     const read = await expectJson<NotificationItem>(await distributor.post(`${NOTIFICATIONS}${note.id}/read`), 200);
     expect(read.readAt).not.toBeNull();
     expect((await list(distributor, '?unread=1')).items.some((item) => item.id === note.id)).toBe(false);
-    expect((await list(distributor)).unread).toBe(unreadBefore - 1);
+    // Read stays read (other tests may notify the distributor meanwhile: no counts compared).
+    expect((await list(distributor)).items.find((item) => item.id === note.id)?.readAt).toBe(read.readAt);
 
     // Reassigned to the manager (in reach of back office): the manager is told, with the new version.
     const current = await expectJson<{ version: number }>(await backoffice.get(taskPath(task.id)), 200);
@@ -98,13 +98,13 @@ test.describe('notifications API', () => {
       ),
       200,
     );
-    await notificationAbout(manager, task.id, 'taskAssigned');
     // Own action: back office gave itself a task and hears nothing of it.
     await expectNothingAbout(backoffice, own.id);
 
-    const all = await expectJson<{ marked: number }>(await distributor.post(`${NOTIFICATIONS}read-all/`), 200);
-    expect(all.marked).toBeGreaterThanOrEqual(0);
-    expect((await list(distributor)).unread).toBe(0);
+    const managerNote = await notificationAbout(manager, task.id, 'taskAssigned');
+    const all = await expectJson<{ marked: number }>(await manager.post(`${NOTIFICATIONS}read-all/`), 200);
+    expect(all.marked).toBeGreaterThanOrEqual(1);
+    expect((await list(manager, '?unread=1&perPage=100')).items.some((item) => item.id === managerNote.id)).toBe(false);
   });
 
   test('an approval request tells the deciders (not the requester); the decision tells the requester with the comment', async ({

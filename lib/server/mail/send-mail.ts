@@ -91,10 +91,12 @@ export async function deliverMail(outboxId: string): Promise<void> {
     console.log(`[mail] ${row.template} for ${row.to}${link ? `: ${link}` : ''} (no SMTP_URL: kept in the outbox)`);
     return;
   }
-  await db
+  const [counted] = await db
     .update(mailOutbox)
     .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastAttemptAt: new Date() })
-    .where(eq(mailOutbox.id, outboxId));
+    .where(eq(mailOutbox.id, outboxId))
+    .returning({ attempts: mailOutbox.attempts });
+  const attempt = counted?.attempts ?? 1;
   try {
     await (
       await transport(env.SMTP_URL)
@@ -108,7 +110,10 @@ export async function deliverMail(outboxId: string): Promise<void> {
     });
   } catch (error) {
     const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-    console.error(`[mail] sending ${row.template} to ${row.to} failed (a retry follows): ${message}`);
+    // The first failure and every fifth are logged: an outage does not flood the log.
+    if (attempt === 1 || attempt % 5 === 0) {
+      console.error(`[mail] sending ${row.template} to ${row.to} failed, attempt ${attempt} (retried later): ${message}`);
+    }
     await db.update(mailOutbox).set({ error: message }).where(eq(mailOutbox.id, outboxId));
     throw error;
   }
