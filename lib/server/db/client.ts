@@ -93,10 +93,19 @@ async function openDatabase(): Promise<DbHandle> {
       throw error;
     }
     const executeSql = async (text: string, values: unknown[] = []) => {
-      const result =
-        values.length > 0
-          ? await client.unsafe(text, values as never[])
-          : ((await client.unsafe(text).simple()) as unknown as unknown[]);
+      let result: unknown[];
+      if (values.length > 0) {
+        result = await client.unsafe(text, values as never[]);
+      } else {
+        // pg-boss's set-up is one text with BEGIN … COMMIT: postgres.js allows that on a reserved
+        // connection only (a pooled one could interleave another query into the transaction).
+        const reserved = await client.reserve();
+        try {
+          result = (await reserved.unsafe(text).simple()) as unknown as unknown[];
+        } finally {
+          reserved.release();
+        }
+      }
       // Several statements answer one result per statement: the last one counts.
       const last = values.length === 0 && Array.isArray(result[0]) ? result.at(-1) : result;
       return { rows: [...((last ?? []) as Record<string, unknown>[])] };
