@@ -13,6 +13,9 @@ import { PUBLIC_HOST } from './e2e/deployment/support/reverse-proxy';
 const isCI = Boolean(process.env.CI);
 const externalBaseUrl = process.env.BASE_URL?.replace(/\/+$/, '');
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The loopback SMTP port the suite's server sends to (e2e/fixtures/smtp.ts listens there). */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 2000);
+process.env.E2E_SMTP_PORT = String(smtpPort);
 const localBaseUrl = `http://localhost:${port}`;
 
 // Playwright loads this file again in every worker process. The data folder is created once, in
@@ -43,6 +46,10 @@ function webServer(): PlaywrightTestConfig['webServer'] {
     // Tests stand in for a proxy: each speaks from the address it appends to X-Forwarded-For, so
     // they do not share one sign-in limit. e2e/deployment proves the default 0 ignores the header.
     TRUSTED_PROXY_HOPS: '1',
+    // e2e/api/notifications.spec.ts runs a real SMTP server here (only while it needs one: before,
+    // mail fails and the queue retries it, as in an outage); retries start after a second.
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_RETRY_DELAY_SECONDS: '1',
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   return {

@@ -45,6 +45,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Employee Benefits Master Tool <no-reply@example.com>'),
+  // The job queue (lib/server/jobs): workers in this process, how often they look for work, mail retries.
+  JOBS_IN_PROCESS: booleanish.default(true),
+  JOBS_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(500),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(12),
+  DIGEST_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'DIGEST_TIME must be HH:MM')
+    .default('07:00'),
   // Files are stored in a bytea column (at most 1 GB in PostgreSQL) and read whole per download.
   MAX_UPLOAD_BYTES: z.coerce
     .number()

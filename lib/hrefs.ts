@@ -24,6 +24,7 @@ export const hrefs = {
   login: () => '/login/',
   profile: () => '/profil/',
   secondFactor: () => '/profil/zwei-faktor/',
+  notifications: () => '/benachrichtigungen/',
 
   accounts: (query: Record<string, QueryValue> = {}) => `/accounts/${toQueryString(query)}`,
   account: (id: string, query: Record<string, QueryValue> = {}) => `/accounts/${seg(id)}/${toQueryString(query)}`,

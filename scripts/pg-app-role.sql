@@ -17,3 +17,11 @@ GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO :"role";
 REVOKE UPDATE, DELETE, TRUNCATE ON changes FROM :"role";
 REVOKE ALL ON changes_chain_head FROM :"role";
 GRANT SELECT ON changes_chain_head TO :"role";
+-- The job queue (pg-boss, schema pgboss): the role works it. If the owner's first start or seed
+-- already created the schema, hand it over; otherwise the server creates it at start-up (CREATE above).
+SELECT format('GRANT USAGE, CREATE ON SCHEMA pgboss TO %I', :'role')
+WHERE EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'pgboss') \gexec
+SELECT format('GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO %I', :'role')
+WHERE EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'pgboss') \gexec
+SELECT format('GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA pgboss TO %I', :'role')
+WHERE EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'pgboss') \gexec

@@ -165,6 +165,7 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
 let finishing = null;
+let jobsStopped = Promise.resolve();
 async function finish(reason) {
   if (finishing) return finishing;
   finishing = (async () => {
@@ -172,6 +173,8 @@ async function finish(reason) {
     server.close();
     server.closeAllConnections();
     try {
+      // Running jobs had the grace period, counted from the signal, to finish.
+      await jobsStopped;
       await globalThis.__benefitsCloseDb?.();
     } catch (error) {
       console.error('[server] closing the database failed', error);
@@ -187,6 +190,10 @@ function shutDown(signal) {
   shuttingDown = true;
   logLoopDelay();
   console.log(`[server] ${signal}: draining ${inFlight} request(s) in flight, at most ${graceMs} ms`);
+  // The job workers stop fetching now and wait for their running jobs, at most as long.
+  jobsStopped = Promise.resolve(globalThis.__benefitsStopJobs?.(graceMs)).catch((error) =>
+    console.error('[server] stopping the job workers failed', error),
+  );
   server.closeIdleConnections();
   for (const [socket, count] of openRequests) if (!count) socket.end();
   if (inFlight === 0) {

@@ -16,6 +16,13 @@ const ApprovalsBadge = dynamic(() => import('./approvals-badge').then((module) =
   ssr: false,
 });
 const TasksBadge = dynamic(() => import('./tasks-badge').then((module) => module.TasksBadge), { ssr: false });
+const NotificationsBellCount = dynamic(
+  () => import('./notifications-bell').then((module) => module.NotificationsBellCount),
+  { ssr: false },
+);
+
+const BELL_PATH =
+  'M8 16a2 2 0 0 0 2-2H6a2 2 0 0 0 2 2zM8 1.918l-.797.161A4.002 4.002 0 0 0 4 6c0 .628-.134 2.197-.459 3.742-.16.767-.376 1.566-.663 2.258h10.244c-.287-.692-.502-1.49-.663-2.258C12.134 8.197 12 6.628 12 6a4.002 4.002 0 0 0-3.203-3.92L8 1.917zM14.22 12c.223.447.481.801.78 1H1c.299-.199.557-.553.78-1C2.68 10.2 3 6.88 3 6c0-2.42 1.72-4.44 4.005-4.901a1 1 0 1 1 1.99 0A5.002 5.002 0 0 1 13 6c0 .88.32 4.2 1.22 6z';
 
 export interface AppNavbarProps {
   user: Pick<SessionUser, 'firstName' | 'lastName' | 'email' | 'role'>;
@@ -89,6 +96,28 @@ export function AppNavbar({ user, sections, profileHref, isDecider }: AppNavbarP
           </ul>
           <div className="d-flex align-items-xl-center gap-2 flex-column flex-xl-row">
             <LanguageSwitch />
+            <div className="navbar-nav">
+              <Link
+                href="/benachrichtigungen/"
+                className={`nav-link text-nowrap${isActive('/benachrichtigungen/') ? ' active' : ''}`}
+                aria-current={isActive('/benachrichtigungen/') ? 'page' : undefined}
+                data-testid="notifications-bell"
+                onClick={collapse}
+              >
+                <svg
+                  width="16"
+                  height="16"
+                  viewBox="0 0 16 16"
+                  fill="currentColor"
+                  aria-hidden="true"
+                  focusable="false"
+                >
+                  <path d={BELL_PATH} />
+                </svg>
+                <span className="visually-hidden">{t('notifications')}</span>
+                <NotificationsBellCount />
+              </Link>
+            </div>
             <div className="navbar-nav">
               <UserMenu title={`${user.firstName} ${user.lastName}`} label={t('userMenu')} testId="user-menu">
                 {(close) => (

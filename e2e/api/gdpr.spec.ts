@@ -32,6 +32,8 @@ interface PersonalData {
   tasks: unknown[];
   approvals: { kind: string; role: string }[];
   notifications: { template: string }[];
+  inAppNotifications: { kind: string; title: string }[];
+  notificationSettings: Record<string, string>;
   history: { id: string; role: string; hash: string; seq: number }[];
 }
 
@@ -68,6 +70,9 @@ test.describe('personal-data export (GDPR Art. 15/20)', () => {
     expect(own.history.every((entry) => /^[0-9a-f]{64}$/.test(entry.hash))).toBe(true);
     expect(own.labels.de).toMatchObject({ email: 'E-Mail', sessions: 'Sitzungen' });
     expect(own.labels.en).toMatchObject({ email: 'E-mail', sessions: 'Sessions' });
+    expect(Array.isArray(own.inAppNotifications)).toBe(true);
+    expect(typeof own.notificationSettings).toBe('object');
+    expect(own.labels.de).toMatchObject({ inAppNotifications: 'Benachrichtigungen in der Anwendung' });
     const text = JSON.stringify(own);
     expect(text).not.toMatch(/passwordHash|tokenHash|refresh_token|"token"/);
     expect(text).not.toContain(person.password);

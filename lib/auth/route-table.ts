@@ -24,6 +24,7 @@ export const ROUTES = [
   { pattern: '/bestaetigung/', guard: 'public' },
   { pattern: '/profil/', guard: 'auth' },
   { pattern: '/profil/zwei-faktor/', guard: 'auth' },
+  { pattern: '/benachrichtigungen/', guard: 'auth' },
   { pattern: '/keine-berechtigung/', guard: 'auth' },
   { pattern: '/datenschutz/', guard: 'public' },
   { pattern: '/impressum/', guard: 'public' },

@@ -180,6 +180,9 @@ export const outboxMailSchema = z
     template: z.string(),
     createdAt: z.iso.datetime({ offset: true }),
     sentAt: z.iso.datetime({ offset: true }).nullable(),
+    attempts: z.number().int().meta({ description: 'SMTP attempts so far (the mail job retries with backoff)' }),
+    lastAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+    lastError: z.string().nullable().meta({ description: 'The error of the last failed attempt' }),
   })
   .meta({ id: 'OutboxMail' });
 export const outboxQuerySchema = z

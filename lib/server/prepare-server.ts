@@ -4,9 +4,17 @@ import { getDb } from './db/client';
 
 export async function prepareServer(): Promise<void> {
   // Invalid configuration stops the start with a clear list of what is wrong.
-  getEnv();
+  const env = getEnv();
   try {
     await getDb();
+    // The queue's schema and queues exist before the first request enqueues into them; the
+    // workers run here unless JOBS_IN_PROCESS=false (then `npm run worker` runs them).
+    const { getBoss } = await import('./jobs/boss');
+    await getBoss({ supervise: env.JOBS_IN_PROCESS });
+    if (env.JOBS_IN_PROCESS) {
+      const { startWorkers } = await import('./jobs/workers');
+      await startWorkers();
+    }
   } catch (error) {
     console.error('[db] start-up failed; the next request will try again', error);
   }

@@ -1,4 +1,8 @@
 import { getProfile, listProfileSessions } from '@/lib/api-client/profile.server';
+import { serverApi } from '@/lib/api-client/server';
+import { notificationsApi } from '@/lib/api-client/notifications';
+import { notificationSettingsSchema } from '@/lib/schemas/notification';
+import { NotificationSettingsForm } from './_components/notification-settings-form';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { EmailChangeForm } from './_components/email-change-form';
@@ -17,9 +21,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The signed-in user's own data, language, password, e-mail address and sessions. */
 export default async function ProfilePage() {
-  const [profile, sessions, t, tRoles] = await Promise.all([
+  const [profile, sessions, notificationSettings, t, tRoles] = await Promise.all([
     getProfile(),
     listProfileSessions(),
+    serverApi(notificationsApi.settingsPath, { schema: notificationSettingsSchema }),
     getTranslations('profile'),
     getTranslations('roles'),
   ]);
@@ -36,9 +41,19 @@ export default async function ProfilePage() {
       </p>
       {/* Keyed by version: a change saved elsewhere (another tab) starts the form from the new record. */}
       <ClientMessages
-        namespaces={['profile', 'identity.password', 'users', 'roles', 'form', 'validation', 'confirmDialog']}
+        namespaces={[
+          'profile',
+          'notifications',
+          'identity.password',
+          'users',
+          'roles',
+          'form',
+          'validation',
+          'confirmDialog',
+        ]}
       >
         <ProfileSettings key={profile.version} profile={profile} />
+        <NotificationSettingsForm initial={notificationSettings} />
         <PasswordChangeForm />
         <EmailChangeForm currentEmail={profile.email} />
         <SessionsTable sessions={sessions.items} />

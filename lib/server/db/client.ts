@@ -1,5 +1,6 @@
 import 'server-only';
 import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import { getEnv } from '@/lib/env';
 import { classifyDatabaseError } from './database-errors';
@@ -10,6 +11,8 @@ interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** Raw SQL with `$n` parameters, several statements when there are none (the job queue's setup). */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/server/db/migrations');
@@ -89,7 +92,25 @@ async function openDatabase(): Promise<DbHandle> {
       await client.end({ timeout: 0 });
       throw error;
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    const executeSql = async (text: string, values: unknown[] = []) => {
+      let result: unknown[];
+      if (values.length > 0) {
+        result = await client.unsafe(text, values as never[]);
+      } else {
+        // pg-boss's set-up is one text with BEGIN … COMMIT: postgres.js allows that on a reserved
+        // connection only (a pooled one could interleave another query into the transaction).
+        const reserved = await client.reserve();
+        try {
+          result = (await reserved.unsafe(text).simple()) as unknown as unknown[];
+        } finally {
+          reserved.release();
+        }
+      }
+      // Several statements answer one result per statement: the last one counts.
+      const last = values.length === 0 && Array.isArray(result[0]) ? result.at(-1) : result;
+      return { rows: [...((last ?? []) as Record<string, unknown>[])] };
+    };
+    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }), executeSql };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -103,7 +124,15 @@ async function openDatabase(): Promise<DbHandle> {
   });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const executeSql = async (text: string, values: unknown[] = []) => {
+    if (values.length > 0) {
+      const result = await client.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    }
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), executeSql };
 }
 
 async function openAndPrepare(): Promise<DbHandle> {
@@ -124,9 +153,30 @@ function handle(): Promise<DbHandle> {
   return globalForDb.__benefitsDb;
 }
 
-/** The migrated, seeded database of this process. */
+// Route bundles may each hold a copy of this module: the ambient transaction lives on globalThis.
+const globalForTx = globalThis as unknown as { __benefitsAmbientTx?: AsyncLocalStorage<Db> };
+const ambient = (globalForTx.__benefitsAmbientTx ??= new AsyncLocalStorage<Db>());
+
+/**
+ * The migrated, seeded database of this process — or, inside `inTransaction`, that transaction
+ * (a service's own `transaction()` then becomes a savepoint within it).
+ */
 export async function getDb(): Promise<Db> {
-  return (await handle()).db;
+  return ambient.getStore() ?? (await handle()).db;
+}
+
+/**
+ * Runs `body` in one transaction that every `getDb()` within it answers: an idempotent create
+ * stores its key and answer in the transaction that creates the record (lib/server/http/idempotency.ts).
+ */
+export async function inTransaction<T>(body: () => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction((tx) => ambient.run(tx as unknown as Db, body));
+}
+
+/** The job queue's connection to the database (pg-boss's `db` option). */
+export async function rawSql(): Promise<DbHandle['executeSql']> {
+  return (await handle()).executeSql;
 }
 
 export async function databaseKind(): Promise<DbHandle['kind']> {

@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS } from '@/lib/schemas/notification-constants';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -439,7 +440,11 @@ export const mailOutbox = pgTable(
     template: text('template').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The last attempt's error (kept after a later success, for the record). */
     error: text('error'),
+    /** SMTP attempts so far (the mail job retries with exponential backoff for more than 24 h). */
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
 );
@@ -541,4 +546,53 @@ export const mfaChallenges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('mfa_challenges_token_key').on(t.tokenHash), index('mfa_challenges_user_idx').on(t.userId)],
+);
+
+/** In-app notifications; `delivery` says how its mail goes (at once, in the digest, none). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    title: text('title').notNull(),
+    entityType: text('entity_type', { enum: ['task', 'approval', 'document'] }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    /** One notification per recipient and event, whichever instance or retry writes it. */
+    dedupeKey: text('dedupe_key').notNull(),
+    delivery: text('delivery', { enum: ['immediate', 'digest', 'off'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_key').on(t.userId, t.dedupeKey),
+    index('notifications_user_idx').on(t.userId, t.readAt, t.createdAt),
+    index('notifications_digest_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.delivery} = 'digest' AND ${t.digestedAt} IS NULL`),
+  ],
+);
+
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, string>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One digest per user and Berlin day, whichever instance runs it. */
+export const digestRuns = pgTable(
+  'digest_runs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

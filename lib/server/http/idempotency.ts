@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, schema } from '@/lib/server/db/client';
+import { getDb, inTransaction, schema } from '@/lib/server/db/client';
 import { ApiError } from './api-error';
 import type { Operation } from './operation';
 
@@ -52,51 +52,84 @@ function replay(row: typeof schema.idempotencyKeys.$inferSelect): Response {
   });
 }
 
+class NotStored extends Error {
+  constructor(readonly response: Response) {
+    super('not stored');
+  }
+}
+
 /**
- * Runs a create at most once per user and key: the first request claims the key (a committed
- * row without an answer), runs, and stores a 2xx answer for 24 h; a failed one frees the key
- * for a retry. A retry with the same body gets the stored answer and creates nothing; one that
- * arrives while the first still runs waits for it (up to 5 s, then 409); another body → 422.
+ * Runs a create at most once per user and key, in one transaction with the create itself: the
+ * key is claimed, the record created and the answer stored by the same transaction, so a crash
+ * anywhere leaves either all of it or none (a late retry cannot create a second record). A
+ * concurrent request with the key waits on the claim's row until the first commits, then gets
+ * the stored answer; if the first rolled back, it runs itself. A non-2xx answer is not kept
+ * (its transaction rolls back, the key stays free). Another body with the key → 422.
  */
 export async function runIdempotent(
   input: { userId: string; key: string; fingerprint: string },
   run: () => Promise<Response>,
 ): Promise<Response> {
-  const db = await getDb();
   const { idempotencyKeys: table } = schema;
   const thisKey = and(eq(table.userId, input.userId), eq(table.key, input.key));
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
 
   for (;;) {
-    // Expired keys go; so does a claim whose request never stored an answer (the database failed
-    // under it) after a minute, far longer than any request runs, so the key can be used again.
-    await db
-      .delete(table)
-      .where(
-        and(
-          eq(table.userId, input.userId),
-          or(
-            lt(table.expiresAt, sql`now()`),
-            and(isNull(table.statusCode), lt(table.createdAt, sql`now() - interval '60 seconds'`)),
-          ),
-        ),
-      );
-    const claimed = await db
-      .insert(table)
-      .values({
-        userId: input.userId,
-        key: input.key,
-        requestHash: input.fingerprint,
-        expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
-      })
-      .onConflictDoNothing()
-      .returning({ key: table.key });
-    if (claimed.length > 0) break;
-
-    const [row] = await db.select().from(table).where(thisKey);
-    if (!row) continue; // the first request failed and freed the key: claim it now
-    if (row.requestHash !== input.fingerprint) throw reused();
-    if (row.statusCode !== null) return replay(row);
+    try {
+      const outcome = await inTransaction(async () => {
+        const db = await getDb();
+        // Expired keys go; so does a claim without an answer (from before claims and answers
+        // shared a transaction) after a minute.
+        await db
+          .delete(table)
+          .where(
+            and(
+              eq(table.userId, input.userId),
+              or(
+                lt(table.expiresAt, sql`now()`),
+                and(isNull(table.statusCode), lt(table.createdAt, sql`now() - interval '60 seconds'`)),
+              ),
+            ),
+          );
+        const claimed = await db
+          .insert(table)
+          .values({
+            userId: input.userId,
+            key: input.key,
+            requestHash: input.fingerprint,
+            expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
+          })
+          .onConflictDoNothing()
+          .returning({ key: table.key });
+        if (claimed.length === 0) {
+          const [row] = await db.select().from(table).where(thisKey);
+          return { kind: 'taken' as const, row };
+        }
+        const response = await run();
+        if (response.status < 200 || response.status >= 300) throw new NotStored(response);
+        const body = await response.clone().text();
+        const headers = Object.fromEntries(
+          REPLAYED_HEADERS.flatMap((name) => {
+            const value = response.headers.get(name);
+            return value === null ? [] : [[name, value]];
+          }),
+        );
+        await db
+          .update(table)
+          .set({ statusCode: response.status, responseBody: body, responseHeaders: headers })
+          .where(thisKey);
+        return { kind: 'created' as const, response };
+      });
+      if (outcome.kind === 'created') return outcome.response;
+      const row = outcome.row;
+      if (row) {
+        if (row.requestHash !== input.fingerprint) throw reused();
+        if (row.statusCode !== null) return replay(row);
+      }
+    } catch (error) {
+      if (error instanceof NotStored) return error.response;
+      throw error;
+    }
     if (Date.now() >= deadline) {
       throw new ApiError('conflict', 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet.', {
         retryAfterSeconds: 1,
@@ -104,37 +137,4 @@ export async function runIdempotent(
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-
-  let response: Response;
-  try {
-    response = await run();
-  } catch (error) {
-    await db
-      .delete(table)
-      .where(thisKey)
-      .catch(() => undefined);
-    throw error;
-  }
-  if (response.status < 200 || response.status >= 300) {
-    await db
-      .delete(table)
-      .where(thisKey)
-      .catch(() => undefined);
-    return response;
-  }
-  const body = await response.clone().text();
-  const headers = Object.fromEntries(
-    REPLAYED_HEADERS.flatMap((name) => {
-      const value = response.headers.get(name);
-      return value === null ? [] : [[name, value]];
-    }),
-  );
-  // If this write fails the record exists but the key stays claimed without an answer: for a
-  // minute a retry gets 409 rather than a second record.
-  await db
-    .update(table)
-    .set({ statusCode: response.status, responseBody: body, responseHeaders: headers })
-    .where(thisKey)
-    .catch((error: unknown) => console.error('[api] could not store the idempotent answer', error));
-  return response;
 }

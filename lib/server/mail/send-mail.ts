@@ -1,22 +1,15 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { appBaseUrl, getEnv } from '@/lib/env';
 import type { Locale } from '@/lib/schemas/auth';
 import { getDb } from '@/lib/server/db/client';
 import { mailOutbox } from '@/lib/server/db/schema';
+import type { DbOrTx } from '@/lib/server/db/types';
+import { enqueue } from '@/lib/server/jobs/boss';
+import { QUEUE } from '@/lib/server/jobs/queues';
 import { type MailTemplate, renderMail } from './templates';
 
 const APP_NAME = 'Employee Benefits Master Tool';
-
-type Transport = { sendMail: (message: Record<string, unknown>) => Promise<unknown> };
-const globalForMail = globalThis as unknown as { __benefitsMailTransport?: Promise<Transport> };
-
-function transport(smtpUrl: string): Promise<Transport> {
-  globalForMail.__benefitsMailTransport ??= import('nodemailer').then(
-    ({ default: nodemailer }) => nodemailer.createTransport(smtpUrl) as unknown as Transport,
-  );
-  return globalForMail.__benefitsMailTransport;
-}
 
 export interface MailRequest {
   to: string;
@@ -26,14 +19,15 @@ export interface MailRequest {
   /** App path with query, e.g. `/aktivierung/?token=…`; made absolute with NEXTAUTH_URL. */
   path?: string;
   validHours?: number;
+  items?: string[];
 }
 
 /**
- * Sends a mail in the recipient's language. Every mail is kept in the outbox; with SMTP_URL it
- * also goes out over SMTP (the outcome recorded on the row), without it the link is logged
- * (the embedded default). Call it after the transaction that caused the mail has committed.
+ * Queues a mail in the recipient's language: the outbox row and the `mail` job are written by
+ * the caller's transaction (or one of their own), so a rolled-back change sends nothing and a
+ * committed one cannot lose its mail. The job sends it (`deliverMail`), retrying for over a day.
  */
-export async function sendMail(request: MailRequest): Promise<string> {
+export async function sendMail(request: MailRequest, tx?: DbOrTx): Promise<string> {
   const env = getEnv();
   const link = request.path ? `${appBaseUrl()}${request.path}` : undefined;
   const mail = renderMail(request.template, request.locale, {
@@ -42,37 +36,86 @@ export async function sendMail(request: MailRequest): Promise<string> {
     validHours: request.validHours,
     appName: APP_NAME,
     operator: env.OPERATOR_NAME,
+    items: request.items,
   });
   // Stored in lower case, like the users' addresses, so the outbox can be searched by address.
   const to = request.to.trim().toLowerCase();
-  const db = await getDb();
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({ to, subject: mail.subject, text: mail.text, html: mail.html, template: request.template })
-    .returning({ id: mailOutbox.id });
-  if (!row) throw new Error('sendMail: insert returned no row');
-
-  if (!env.SMTP_URL) {
-    console.log(`[mail] ${request.template} for ${to}${link ? `: ${link}` : ''} (no SMTP_URL: kept in the outbox)`);
+  const write = async (db: DbOrTx) => {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ to, subject: mail.subject, text: mail.text, html: mail.html, template: request.template })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('sendMail: insert returned no row');
+    await enqueue(db, QUEUE.mail, { outboxId: row.id });
     return row.id;
+  };
+  if (tx) return write(tx);
+  return (await getDb()).transaction(write);
+}
+
+type Transport = { sendMail: (message: Record<string, unknown>) => Promise<unknown> };
+const globalForMail = globalThis as unknown as { __benefitsMailTransport?: Promise<Transport> };
+
+function transport(smtpUrl: string): Promise<Transport> {
+  globalForMail.__benefitsMailTransport ??= import('nodemailer').then(
+    ({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, socketTimeout: 30_000 }) as unknown as Transport,
+  );
+  return globalForMail.__benefitsMailTransport;
+}
+
+/** The Message-ID of an outbox row: the same on every attempt, so a receiver drops a repeat. */
+export function messageIdOf(outboxId: string, baseUrl: string): string {
+  let host = 'localhost.localdomain';
+  try {
+    host = new URL(baseUrl).hostname || host;
+  } catch {
+    // keep the placeholder
   }
+  return `<outbox.${outboxId}@${host}>`;
+}
+
+/**
+ * The `mail` job: sends one outbox row over SMTP unless it went already. Every attempt is counted
+ * on the row with its error; a failure throws, and pg-boss retries with exponential backoff.
+ * Should the process die between the SMTP answer and the bookkeeping, the retry sends again
+ * with the same Message-ID.
+ */
+export async function deliverMail(outboxId: string): Promise<void> {
+  const env = getEnv();
+  const db = await getDb();
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+  if (!row || row.sentAt) return;
+  if (!env.SMTP_URL) {
+    const link = /https?:\/\/\S+/.exec(row.text)?.[0];
+    console.log(`[mail] ${row.template} for ${row.to}${link ? `: ${link}` : ''} (no SMTP_URL: kept in the outbox)`);
+    return;
+  }
+  const [counted] = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastAttemptAt: new Date() })
+    .where(eq(mailOutbox.id, outboxId))
+    .returning({ attempts: mailOutbox.attempts });
+  const attempt = counted?.attempts ?? 1;
   try {
     await (
       await transport(env.SMTP_URL)
     ).sendMail({
       from: env.MAIL_FROM,
-      to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      messageId: messageIdOf(row.id, appBaseUrl()),
     });
-    await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
   } catch (error) {
-    console.error(`[mail] sending ${request.template} to ${to} failed`, error);
-    await db
-      .update(mailOutbox)
-      .set({ error: error instanceof Error ? error.message.slice(0, 500) : 'unknown error' })
-      .where(eq(mailOutbox.id, row.id));
+    const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+    // The first failure and every fifth are logged: an outage does not flood the log.
+    if (attempt === 1 || attempt % 5 === 0) {
+      console.error(`[mail] sending ${row.template} to ${row.to} failed, attempt ${attempt} (retried later): ${message}`);
+    }
+    await db.update(mailOutbox).set({ error: message }).where(eq(mailOutbox.id, outboxId));
+    throw error;
   }
-  return row.id;
+  await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, outboxId));
 }

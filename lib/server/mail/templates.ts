@@ -1,7 +1,14 @@
 import 'server-only';
 import type { Locale } from '@/lib/schemas/auth';
 
-export type MailTemplate = 'activation' | 'password_reset' | 'email_confirmation' | 'email_changed' | MfaMailTemplate;
+export type MailTemplate =
+  | 'activation'
+  | 'password_reset'
+  | 'email_confirmation'
+  | 'email_changed'
+  | 'notification'
+  | 'digest'
+  | MfaMailTemplate;
 
 /** The notices about a user's second factor (issue 28): each tells the user and whom to call. */
 export type MfaMailTemplate = 'mfa_enrolled' | 'mfa_disabled' | 'mfa_reset' | 'mfa_recovery_code_used';
@@ -14,6 +21,8 @@ export interface MailParams {
   validHours?: number;
   appName: string;
   operator: string;
+  /** A notification's title (`notification`), or the digest's titles (`digest`). */
+  items?: string[];
 }
 
 interface Rendered {
@@ -130,6 +139,38 @@ const TEXTS: Record<MailTemplate, Record<Locale, (p: MailParams) => Rendered>> =
     },
     { subject: 'Recovery code used', what: 'one of your recovery codes was used to sign in.' },
   ),
+  notification: {
+    de: (p) => ({
+      subject: p.items?.[0] ?? 'Neue Benachrichtigung',
+      lines: [`Guten Tag ${p.name},`, p.items?.[0] ?? ''],
+      action: { label: 'Öffnen', href: p.link ?? '' },
+    }),
+    en: (p) => ({
+      subject: p.items?.[0] ?? 'New notification',
+      lines: [`Hello ${p.name},`, p.items?.[0] ?? ''],
+      action: { label: 'Open', href: p.link ?? '' },
+    }),
+  },
+  digest: {
+    de: (p) => ({
+      subject: `${p.items?.length ?? 0} neue Benachrichtigung${p.items?.length === 1 ? '' : 'en'} im ${p.appName}`,
+      lines: [
+        `Guten Tag ${p.name},`,
+        'seit der letzten Zusammenfassung ist Folgendes für Sie eingegangen:',
+        ...(p.items ?? []).map((item) => `• ${item}`),
+      ],
+      action: { label: 'Alle Benachrichtigungen', href: p.link ?? '' },
+    }),
+    en: (p) => ({
+      subject: `${p.items?.length ?? 0} new notification${p.items?.length === 1 ? '' : 's'} in the ${p.appName}`,
+      lines: [
+        `Hello ${p.name},`,
+        'since the last summary the following came in for you:',
+        ...(p.items ?? []).map((item) => `• ${item}`),
+      ],
+      action: { label: 'All notifications', href: p.link ?? '' },
+    }),
+  },
 };
 
 /** One notice about the second factor: what happened, and to call the operator if it was not them. */

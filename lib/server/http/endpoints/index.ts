@@ -21,6 +21,7 @@ export const endpointModules: {
   identity: () => import('./identity'),
   profile: () => import('./profile'),
   mfa: () => import('./mfa'),
+  notifications: () => import('./notifications'),
   accounts: () => import('./accounts'),
   users: () => import('./users'),
   documents: () => import('./documents'),

@@ -8,6 +8,7 @@ import * as exportOperations from './export';
 import * as identity from './identity';
 import * as mfa from './mfa';
 import * as dashboard from './dashboard';
+import * as notifications from './notifications';
 import * as profile from './profile';
 import * as tasks from './tasks';
 import * as users from './users';
@@ -23,6 +24,7 @@ export const operationModules = {
   identity,
   profile,
   mfa,
+  notifications,
   accounts,
   users,
   documents,

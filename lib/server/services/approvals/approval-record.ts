@@ -7,6 +7,7 @@ import type { DbOrTx } from '@/lib/server/db/types';
 import { accounts, approvals, changes, users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError, notFound } from '@/lib/server/http/api-error';
+import { notifyLater } from '@/lib/server/services/notifications/fan-out';
 import { personName } from '@/lib/server/services/accounts/account-record';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
@@ -187,6 +188,10 @@ export async function closeApproval(
     })
     .where(and(eq(approvals.id, row.id), eq(approvals.status, 'pending')))
     .returning({ id: approvals.id });
+  // A withdrawal is the requester's own action: nobody is told.
+  if (closed.length === 1 && status !== 'withdrawn') {
+    await notifyLater(db, { kind: 'approvalDecided', approvalId: row.id, actorId: actor.id });
+  }
   return closed.length === 1;
 }
 

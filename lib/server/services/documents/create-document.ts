@@ -1,3 +1,4 @@
+import { notifyLater } from '@/lib/server/services/notifications/fan-out';
 import 'server-only';
 import type { z } from 'zod';
 import type { Document, documentCreateFieldsSchema } from '@/lib/schemas/document';
@@ -72,6 +73,8 @@ export async function createDocument(actor: Actor, input: DocumentCreate, file: 
         fileName: checked.fileName,
       }),
     });
+    if (document.accountId)
+      await notifyLater(tx, { kind: 'documentAdded', documentId: document.id, actorId: actor.id });
     return requireDocument(tx, actor, document.id);
   });
 }

@@ -28,6 +28,9 @@ export async function findOutboxMails(actor: Actor, query: OutboxQuery): Promise
       template: mailOutbox.template,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
+      attempts: mailOutbox.attempts,
+      lastAttemptAt: mailOutbox.lastAttemptAt,
+      lastError: mailOutbox.error,
     })
     .from(mailOutbox)
     .where(to ? eq(mailOutbox.to, to) : undefined)
@@ -38,6 +41,7 @@ export async function findOutboxMails(actor: Actor, query: OutboxQuery): Promise
       ...row,
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt?.toISOString() ?? null,
+      lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
     })),
   };
 }

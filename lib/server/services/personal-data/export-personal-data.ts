@@ -4,7 +4,17 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { scopesOf } from '@/lib/server/auth/permissions';
 import { getDb } from '@/lib/server/db/client';
 import type { DbOrTx } from '@/lib/server/db/types';
-import { accounts, approvals, changes, mailOutbox, sessions, tasks, users } from '@/lib/server/db/schema';
+import {
+  accounts,
+  approvals,
+  changes,
+  mailOutbox,
+  notificationSettings,
+  notifications,
+  sessions,
+  tasks,
+  users,
+} from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
 import { berlinIsoDate } from '@/lib/server/http/csv';
 import { dispositionHeader } from '@/lib/server/http/download';
@@ -272,6 +282,31 @@ function sections(db: DbOrTx, userId: string): Record<string, () => Promise<unkn
         .orderBy(sql`${mailOutbox.createdAt} desc`)
         .limit(SECTION_CAP);
       return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), sentAt: iso(row.sentAt) }));
+    },
+    inAppNotifications: async () =>
+      (
+        await db
+          .select({
+            id: notifications.id,
+            kind: notifications.kind,
+            title: notifications.title,
+            entityType: notifications.entityType,
+            entityId: notifications.entityId,
+            delivery: notifications.delivery,
+            createdAt: notifications.createdAt,
+            readAt: notifications.readAt,
+          })
+          .from(notifications)
+          .where(eq(notifications.userId, userId))
+          .orderBy(sql`${notifications.createdAt} desc`)
+          .limit(SECTION_CAP)
+      ).map((row) => ({ ...row, createdAt: iso(row.createdAt), readAt: iso(row.readAt) })),
+    notificationSettings: async () => {
+      const [row] = await db
+        .select({ settings: notificationSettings.settings })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, userId));
+      return row?.settings ?? {};
     },
   };
 }

@@ -1,3 +1,4 @@
+import { notifyLater } from '@/lib/server/services/notifications/fan-out';
 import 'server-only';
 import type { z } from 'zod';
 import type { Task, taskUpdateSchema } from '@/lib/schemas/task';
@@ -30,7 +31,11 @@ export async function updateTask(actor: Actor, id: string, input: TaskUpdate, ex
     const isAccountChanged = nextAccountId !== current.accountId;
     if (isReassigned || isAccountChanged) {
       // Keeping the assignee is always allowed; a new one must be someone the actor may give tasks.
-      const assignee = await requireAssignableUser(tx, isReassigned ? actor : { ...actor, id: nextAssigneeId }, nextAssigneeId);
+      const assignee = await requireAssignableUser(
+        tx,
+        isReassigned ? actor : { ...actor, id: nextAssigneeId },
+        nextAssigneeId,
+      );
       if (nextAccountId) await assertTaskAccount(tx, actor, assignee, nextAccountId);
     }
     if (requested.status !== undefined && requested.status !== current.status) {
@@ -52,6 +57,15 @@ export async function updateTask(actor: Actor, id: string, input: TaskUpdate, ex
         accountId: row.accountId,
       }),
     });
+    if (isReassigned) {
+      await notifyLater(tx, {
+        kind: 'taskAssigned',
+        taskId: id,
+        assigneeId: nextAssigneeId,
+        actorId: actor.id,
+        version: current.version + 1,
+      });
+    }
     return requireTask(tx, actor, id);
   });
 }

@@ -12,6 +12,8 @@ import {
   mfaPasskeys,
   mfaRecoveryCodes,
   mfaTotp,
+  notificationSettings,
+  notifications,
   oneTimeTokens,
   signInAttempts,
   signInLockouts,
@@ -106,6 +108,14 @@ export async function applyUserErasure(tx: Tx, actor: Actor, approval: ApprovalR
   await tx
     .delete(idempotencyKeys)
     .where(sql`strpos(lower(coalesce(${idempotencyKeys.responseBody}, '')), ${oldEmail}) > 0`);
+  // Their own notifications go; others' notifications about approvals on them name the pseudonym.
+  await tx.delete(notifications).where(eq(notifications.userId, user.id));
+  await tx.delete(notificationSettings).where(eq(notificationSettings.userId, user.id));
+  await tx.execute(sql`
+    UPDATE notifications n SET title = replace(n.title, a.entity_label, ${name})
+    FROM approvals a
+    WHERE n.entity_type = 'approval' AND n.entity_id = a.id
+      AND a.entity_type = 'user' AND a.entity_id = ${user.id} AND a.entity_label <> ''`);
   await tx
     .update(approvals)
     .set({ entityLabel: name })

@@ -1,0 +1,43 @@
+/**
+ * The job queues and their retry policies. Mail retries with exponential backoff: with the
+ * defaults (60 s, 12 retries) pg-boss waits 60·2^(n−1) to 60·2^n s before retry n, so the last
+ * retry comes after 34 to 68 hours — more than a day of SMTP outage loses nothing.
+ */
+export const QUEUE = {
+  mail: 'mail',
+  notify: 'notify',
+  digest: 'digest',
+  taskDue: 'task-due',
+} as const;
+export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+
+export interface QueuePolicy {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds: number;
+  retentionMinutes: number;
+}
+
+export function queuePolicies(mail: { retryDelay: number; retryLimit: number }): Record<QueueName, QueuePolicy> {
+  const week = 7 * 24 * 60;
+  return {
+    mail: {
+      retryLimit: mail.retryLimit,
+      retryDelay: mail.retryDelay,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      retentionMinutes: week,
+    },
+    notify: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, retentionMinutes: week },
+    digest: { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionMinutes: week },
+    'task-due': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionMinutes: week },
+  };
+}
+
+/** The smallest total wait of `limit` retries with pg-boss's exponential backoff, in seconds. */
+export function minimumRetryWindowSeconds(delay: number, limit: number): number {
+  let total = 0;
+  for (let retry = 1; retry <= limit; retry += 1) total += (delay * 2 ** Math.min(16, retry)) / 2;
+  return total;
+}

@@ -1,0 +1,68 @@
+import 'server-only';
+import { getEnv } from '@/lib/env';
+import { deliverMail } from '@/lib/server/mail/send-mail';
+import { runDigest } from '@/lib/server/services/notifications/digest';
+import { type NotificationEvent, fanOut } from '@/lib/server/services/notifications/fan-out';
+import { APP_TIME_ZONE, dailyCron } from '@/lib/server/services/notifications/berlin-time';
+import { runTaskDue } from '@/lib/server/services/notifications/task-due';
+import { getBoss, stopBoss } from './boss';
+import { QUEUE } from './queues';
+
+/** Concurrent workers per queue in one process (each takes one job at a time). */
+const TEAM = { mail: 2, notify: 2, digest: 1, 'task-due': 1 } as const;
+
+const globalForWorkers = globalThis as unknown as { __benefitsWorkers?: Promise<void> };
+
+async function start(): Promise<void> {
+  const env = getEnv();
+  const boss = await getBoss({ supervise: true });
+  const pollingIntervalSeconds = env.JOBS_POLL_MS / 1000;
+  type Job = { data: unknown };
+  const each = (handle: (data: never) => Promise<unknown>) => async (jobs: Job[]) => {
+    for (const job of jobs) await handle(job.data as never);
+  };
+  const handlers = {
+    [QUEUE.mail]: each((data: { outboxId: string }) => deliverMail(data.outboxId)),
+    [QUEUE.notify]: each((data: NotificationEvent) => fanOut(data)),
+    [QUEUE.digest]: each(() => runDigest(new Date())),
+    [QUEUE.taskDue]: each(() => runTaskDue(new Date())),
+  };
+  for (const [name, handler] of Object.entries(handlers)) {
+    for (let i = 0; i < TEAM[name as keyof typeof TEAM]; i += 1) {
+      await boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, handler as never);
+    }
+  }
+  // pg-boss runs a schedule once per minute across all instances; the time zone makes 07:00 stay
+  // 07:00 in Berlin across the clock changes. taskDue runs an hour earlier, so the digest has it.
+  const [hours, minutes] = env.DIGEST_TIME.split(':').map(Number);
+  await boss.schedule(QUEUE.digest, dailyCron(env.DIGEST_TIME), {}, { tz: APP_TIME_ZONE });
+  await boss.schedule(
+    QUEUE.taskDue,
+    dailyCron(`${String((hours! + 23) % 24).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`),
+    {},
+    { tz: APP_TIME_ZONE },
+  );
+  console.log('[jobs] workers started (mail, notify, digest, task-due)');
+}
+
+/** Starts this process's workers once (JOBS_IN_PROCESS, or `npm run worker`). */
+export function startWorkers(): Promise<void> {
+  globalForWorkers.__benefitsWorkers ??= start().catch((error: unknown) => {
+    globalForWorkers.__benefitsWorkers = undefined;
+    throw error;
+  });
+  return globalForWorkers.__benefitsWorkers;
+}
+
+/**
+ * Graceful stop: no new jobs are fetched, running ones may finish within `timeoutMs`
+ * (SHUTDOWN_GRACE_MS); what is still running then is failed back to the queue for a retry.
+ */
+export async function stopWorkers(timeoutMs: number): Promise<void> {
+  globalForWorkers.__benefitsWorkers = undefined;
+  await stopBoss(timeoutMs);
+}
+
+// The Node server (scripts/server.mjs) stops the workers on shutdown through this hook.
+(globalThis as unknown as { __benefitsStopJobs?: (timeoutMs: number) => Promise<void> }).__benefitsStopJobs =
+  stopWorkers;

@@ -1,0 +1,32 @@
+/**
+ * `npm run worker`: the job workers alone (mail, notifications, digest, due tasks), for ops who
+ * run them apart from the app (JOBS_IN_PROCESS=false there). Needs DATABASE_URL (PGlite allows
+ * one process at a time). SIGTERM/SIGINT: running jobs may finish within SHUTDOWN_GRACE_MS.
+ */
+import { getEnv } from '@/lib/env';
+import { closeDb } from '@/lib/server/db/client';
+import { startWorkers, stopWorkers } from '@/lib/server/jobs/workers';
+
+async function main() {
+  const env = getEnv();
+  await startWorkers();
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[jobs] ${signal}: waiting up to ${env.SHUTDOWN_GRACE_MS} ms for running jobs`);
+    try {
+      await stopWorkers(env.SHUTDOWN_GRACE_MS);
+      await closeDb();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('[jobs] the worker could not start', error);
+  process.exit(1);
+});
