@@ -4,6 +4,8 @@ import { listDistributors, listAccounts } from '@/lib/api-client/accounts.server
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { accountBulkActions } from '@/components/accounts/account-bulk-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { statusBadgeValue } from '@/components/ui/status-badge';
@@ -63,6 +65,13 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
     getLocale(),
   ]);
   const canWrite = hasScope(me.scope, 'accounts.write');
+  const bulk = listBulk({
+    listKey: `accounts:${query.view ?? 'all'}`,
+    params,
+    bulkPath: accountsApi.bulkPath,
+    matchingPath: accountsApi.listPath(withoutPage(query)),
+    actions: accountBulkActions(t, canWrite),
+  });
 
   const columns: DataTableColumn<AccountListItem>[] = [
     {
@@ -148,7 +157,7 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
         }))}
       />
       {/* The toolbar and the pagination are client components; the table's rows are compact data. */}
-      <ClientMessages namespaces={['listToolbar', 'pagination']}>
+      <ClientMessages namespaces={['bulk', 'confirmDialog', 'listToolbar', 'pagination']}>
         <ListToolbar
           searchLabel={t('filters.search')}
           exportHref={accountsApi.exportHref(query)}
@@ -183,6 +192,7 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
           pathname={PATH}
           caption={t('caption')}
           isFiltered={hasListFilter(params, ['view'])}
+          selection={bulk && { bulk, rowLabel: (row) => row.name, rowId: (row) => row.id }}
           groupBy={groupBy}
         />
       </ClientMessages>

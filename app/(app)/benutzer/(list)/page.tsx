@@ -4,6 +4,8 @@ import { listUsers } from '@/lib/api-client/users.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { userBulkActions } from '@/components/users/user-bulk-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { statusBadgeValue } from '@/components/ui/status-badge';
@@ -56,6 +58,13 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
     getLocale(),
   ]);
   const canWrite = hasScope(me.scope, 'users.write');
+  const bulk = listBulk({
+    listKey: 'users',
+    params,
+    bulkPath: usersApi.bulkPath,
+    matchingPath: usersApi.listPath(withoutPage(query)),
+    actions: userBulkActions(t, canWrite),
+  });
   // Distributors and managers only ever see managers: a role filter would have nothing to choose.
   const isStaffMember = isStaff(me.role);
   const accountName = accountId ? list.items.find((row) => row.accountId === accountId)?.accountName : undefined;
@@ -120,7 +129,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
         </ListScopeNotice>
       )}
       {/* The toolbar and the pagination are client components; the table's rows are compact data. */}
-      <ClientMessages namespaces={['listToolbar', 'pagination']}>
+      <ClientMessages namespaces={['bulk', 'confirmDialog', 'listToolbar', 'pagination']}>
         <ListToolbar
           searchLabel={t('filters.search')}
           exportHref={usersApi.exportHref(query)}
@@ -154,6 +163,7 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
           pathname={PATH}
           caption={t('caption')}
           isFiltered={hasListFilter(params)}
+          selection={bulk && { bulk, rowLabel: (row) => `${row.firstName} ${row.lastName}` }}
         />
       </ClientMessages>
     </>

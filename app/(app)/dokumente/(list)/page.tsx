@@ -2,6 +2,8 @@ import { ListPageHeader, ListScopeNotice } from '@/components/ui/list-page';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { documentBulkActions } from '@/components/documents/document-bulk-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { ClientMessages } from '@/components/layout/client-messages';
@@ -56,6 +58,13 @@ export default async function DocumentsPage(props: { searchParams: Promise<Searc
     getLocale(),
   ]);
   const canUpload = hasScope(me.scope, 'documents.write');
+  const bulk = listBulk({
+    listKey: 'documents',
+    params,
+    bulkPath: documentsApi.bulkPath,
+    matchingPath: documentsApi.listPath(withoutPage(query)),
+    actions: documentBulkActions(t, canUpload),
+  });
   const accountName = accountId ? list.items.find((row) => row.accountId === accountId)?.accountName : undefined;
 
   const columns: DataTableColumn<DocumentListItem>[] = [
@@ -116,7 +125,7 @@ export default async function DocumentsPage(props: { searchParams: Promise<Searc
           {accountName ? t('filters.accountOnly', { name: accountName }) : t('filters.accountOnlyUnknown')}
         </ListScopeNotice>
       )}
-      <ClientMessages namespaces={['listToolbar', 'pagination']}>
+      <ClientMessages namespaces={['bulk', 'confirmDialog', 'listToolbar', 'pagination']}>
         <ListToolbar
           searchLabel={t('filters.search')}
           exportHref={documentsApi.exportHref(query)}
@@ -150,6 +159,7 @@ export default async function DocumentsPage(props: { searchParams: Promise<Searc
           pathname={PATH}
           caption={t('caption')}
           isFiltered={hasListFilter(params)}
+          selection={bulk && { bulk, rowLabel: (row) => row.title }}
         />
       </ClientMessages>
     </>

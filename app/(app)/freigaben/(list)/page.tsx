@@ -3,6 +3,8 @@ import { listApprovals } from '@/lib/api-client/approvals.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { approvalBulkActions } from '../_components/approval-bulk-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -59,6 +61,13 @@ export default async function ApprovalsPage(props: { searchParams: Promise<Searc
     getLocale(),
   ]);
   const canDecide = hasScope(me.scope, 'approvals.decide');
+  const bulk = listBulk({
+    listKey: 'approvals',
+    params,
+    bulkPath: approvalsApi.bulkPath,
+    matchingPath: approvalsApi.listPath(withoutPage(query)),
+    actions: approvalBulkActions(t, canDecide),
+  });
 
   const columns: DataTableColumn<ApprovalListItem>[] = [
     {
@@ -111,6 +120,8 @@ export default async function ApprovalsPage(props: { searchParams: Promise<Searc
       {/* The decision dialog shows Feld / Vorher / Nachher in the browser: it needs the field and value labels. */}
       <ClientMessages
         namespaces={[
+          'bulk',
+          'confirmDialog',
           'listToolbar',
           'pagination',
           'approvals',
@@ -155,6 +166,7 @@ export default async function ApprovalsPage(props: { searchParams: Promise<Searc
           pathname={PATH}
           caption={t('caption')}
           isFiltered={hasListFilter(params)}
+          selection={bulk && { bulk, rowLabel: (row) => t(`kind.${row.kind}`) }}
         />
       </ClientMessages>
     </>

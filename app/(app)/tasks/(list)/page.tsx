@@ -6,6 +6,8 @@ import { ClientMessages } from '@/components/layout/client-messages';
 import { taskColumns, taskRowClassName } from '@/components/tasks/task-columns';
 import { DataTable } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
+import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { taskBulkActions } from '@/components/tasks/task-bulk-actions';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { getMe } from '@/lib/api-client/server';
 import { tasksApi } from '@/lib/api-client/tasks';
@@ -29,6 +31,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const PATH = hrefs.tasks();
+const DEFAULT_STATUS = 'not_done';
+const ALL_STATUSES = 'all';
 const TABS = ['assigned', 'todo', 'delegated', 'all'] as const;
 
 /** The task list (SPEC §3 `/tasks/`): tabs by view, filters status, priority and due, the quick status change. */
@@ -40,8 +44,15 @@ export default async function TasksPage(props: { searchParams: Promise<SearchPar
     sortFields: TASK_SORT_FIELDS,
     defaultSort: 'dueDate',
     filters: ['view', 'status', 'priority', 'due'],
-    filterValues: { view: tabs, status: TASK_STATUS_FILTERS, priority: TASK_PRIORITIES, due: TASK_DUE_FILTERS },
+    filterValues: {
+      view: tabs,
+      status: [...TASK_STATUS_FILTERS, ALL_STATUSES],
+      priority: TASK_PRIORITIES,
+      due: TASK_DUE_FILTERS,
+    },
   });
+  // Each tab opens on what needs doing; "Alle Status" (`status=all`) lifts it.
+  const status = params.filters.status ?? DEFAULT_STATUS;
   const view = (params.filters.view ?? 'assigned') as (typeof TABS)[number];
   const query: Partial<TaskListQuery> = {
     view,
@@ -50,12 +61,19 @@ export default async function TasksPage(props: { searchParams: Promise<SearchPar
     sort: params.sort,
     order: params.order,
     q: params.q || undefined,
-    status: params.filters.status as TaskListQuery['status'],
+    status: status === ALL_STATUSES ? undefined : (status as TaskListQuery['status']),
     priority: params.filters.priority as TaskListQuery['priority'],
     due: params.filters.due as TaskListQuery['due'],
   };
   const [list, t, locale] = await Promise.all([listTasks(query), getTranslations('tasks'), getLocale()]);
   const canWrite = hasScope(me.scope, 'tasks.write');
+  const bulk = listBulk({
+    listKey: `tasks:${view}`,
+    params,
+    bulkPath: tasksApi.bulkPath,
+    matchingPath: tasksApi.listPath(withoutPage(query)),
+    actions: taskBulkActions(t, canWrite),
+  });
 
   return (
     <>
@@ -78,7 +96,9 @@ export default async function TasksPage(props: { searchParams: Promise<SearchPar
           active: item === view,
         }))}
       />
-      <ClientMessages namespaces={['listToolbar', 'pagination', 'tasks.status', 'tasks.quickStatus']}>
+      <ClientMessages
+        namespaces={['listToolbar', 'pagination', 'tasks.status', 'tasks.quickStatus', 'bulk', 'confirmDialog']}
+      >
         <ListToolbar
           searchLabel={t('filters.search')}
           exportHref={tasksApi.exportHref(query)}
@@ -87,6 +107,7 @@ export default async function TasksPage(props: { searchParams: Promise<SearchPar
               name: 'status',
               label: t('filters.status'),
               allLabel: t('filters.allStatuses'),
+              defaultValue: DEFAULT_STATUS,
               options: [
                 ['not_done', t('statusFilter.not_done')] as const,
                 ...TASK_STATUSES.map((status) => [status, t(`status.${status}`)] as const),
@@ -118,6 +139,7 @@ export default async function TasksPage(props: { searchParams: Promise<SearchPar
           pathname={PATH}
           caption={t('caption')}
           isFiltered={hasListFilter(params, ['view'])}
+          selection={bulk && { bulk, rowLabel: (row) => row.title, rowVersion: (row) => row.version }}
         />
       </ClientMessages>
     </>

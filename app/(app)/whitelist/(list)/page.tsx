@@ -3,6 +3,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ClientMessages } from '@/components/layout/client-messages';
+import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { whitelistBulkActions } from '@/components/whitelist/whitelist-bulk-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { WhitelistCheckBox } from '@/components/whitelist/whitelist-check-box';
@@ -57,6 +59,13 @@ export default async function WhitelistPage(props: { searchParams: Promise<Searc
     getLocale(),
   ]);
   const canWrite = hasScope(me.scope, 'whitelist.write');
+  const bulk = listBulk({
+    listKey: 'whitelist',
+    params,
+    bulkPath: whitelistApi.bulkPath,
+    matchingPath: whitelistApi.listPath(withoutPage(query)),
+    actions: whitelistBulkActions(t, canWrite),
+  });
   const accountName = accountId ? list.items.find((row) => row.accountId === accountId)?.accountName : undefined;
 
   const columns: DataTableColumn<WhitelistListItem>[] = [
@@ -121,7 +130,7 @@ export default async function WhitelistPage(props: { searchParams: Promise<Searc
           {accountName ? t('filters.accountOnly', { name: accountName }) : t('filters.accountOnlyUnknown')}
         </ListScopeNotice>
       )}
-      <ClientMessages namespaces={['listToolbar', 'pagination', 'whitelist.check']}>
+      <ClientMessages namespaces={['bulk', 'confirmDialog', 'listToolbar', 'pagination', 'whitelist.check']}>
         <WhitelistCheckBox />
         <ListToolbar
           searchLabel={t('filters.search')}
@@ -152,6 +161,7 @@ export default async function WhitelistPage(props: { searchParams: Promise<Searc
           pathname={PATH}
           caption={t('caption')}
           isFiltered={hasListFilter(params)}
+          selection={bulk && { bulk, rowLabel: (row) => row.value }}
         />
       </ClientMessages>
     </>
