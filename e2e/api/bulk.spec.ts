@@ -11,7 +11,7 @@ import {
   openSession,
   type ApiSession,
 } from '../fixtures/accounts';
-import { draftWithActivationRequest, getApproval, listChanges } from '../fixtures/approvals';
+import { activeAccount, draftWithActivationRequest, getApproval, listChanges } from '../fixtures/approvals';
 import { createTask, ifMatch, taskPath, uniqueTitle, type TaskRecord } from '../fixtures/tasks';
 import { getUser, inviteUser, userPath } from '../fixtures/users';
 
@@ -29,6 +29,7 @@ interface BulkResult {
 
 const MUELLER = 'Müller Logistik GmbH';
 const HANSEN = 'Bäckerei Hansen KG';
+const RHEINLAND = 'Rheinland Pflegedienste GmbH'; // another distributor's
 
 const key = () => ({ 'idempotency-key': randomUUID() });
 
@@ -208,10 +209,11 @@ test.describe('bulk actions API', () => {
   });
 
   test('users: deactivate and resend invitation (throttled per address), in and out of reach', async ({ api }) => {
-    const [admin, manager] = await Promise.all([openSession(api, 'admin'), openSession(api, 'manager')]);
-    const [mueller, hansen] = await Promise.all([accountByName(admin, MUELLER), accountByName(admin, HANSEN)]);
+    const [admin, distributor] = await Promise.all([openSession(api, 'admin'), openSession(api, 'distributor')]);
+    const [mueller, rheinland] = await Promise.all([accountByName(admin, MUELLER), accountByName(admin, RHEINLAND)]);
     const own = await inviteUser(admin, 'Bulk eigen', { role: 'manager', accountId: mueller.id });
-    const foreign = await inviteUser(admin, 'Bulk fremd', { role: 'manager', accountId: hansen.id });
+    const foreign = await inviteUser(admin, 'Bulk fremd', { role: 'manager', accountId: rheinland.id });
+    const manager = distributor;
 
     const resent = await bulk(manager, 'users', {
       action: 'resend_invitation',
@@ -243,8 +245,15 @@ test.describe('bulk actions API', () => {
       openSession(api, 'distributor'),
     ]);
     const label = uniqueTitle('Bulk-Konto');
-    const first = await createAccount(backoffice, `${label} A`);
-    const second = await createAccount(backoffice, `${label} B`);
+    const first = await activeAccount(backoffice, admin, `${label} A`);
+    const second = await activeAccount(backoffice, admin, `${label} B`);
+    // A draft cannot be archived: the single rule's reason.
+    const draft = await createAccount(backoffice, `${label} Entwurf`);
+    const refusedDraft = await bulk(backoffice, 'accounts', { action: 'request_archive', ids: [draft.id] });
+    expect(refusedDraft.results[0]).toMatchObject({
+      outcome: 'invalid',
+      reason: { code: 'onlyActiveOrSuspendedCanBeArchived' },
+    });
     const requested = await bulk(backoffice, 'accounts', {
       action: 'request_archive',
       reason: 'Kunde gekündigt',
