@@ -33,12 +33,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
 
   if (isUnavailable) {
     return (
-      <main
-        id={MAIN_ID}
-        tabIndex={-1}
-        className="container py-5 flex-grow-1 text-center"
-        data-testid="service-unavailable"
-      >
+      <main id={MAIN_ID} tabIndex={-1} className="container py-5 flex-grow-1 text-center" data-testid="service-unavailable">
         <p className="display-4 text-body-secondary">503</p>
         <h1 className="h3">{t('unavailableTitle')}</h1>
         <p className="text-body-secondary">{t('unavailableText')}</p>

@@ -5,8 +5,7 @@
 export const CHUNK_RELOAD_KEY = 'ebmt:chunk-reload-at';
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
-const CHUNK_ERROR =
-  /ChunkLoadError|Loading chunk [\w-]+ failed|Loading CSS chunk|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
+const CHUNK_ERROR = /ChunkLoadError|Loading chunk [\w-]+ failed|Loading CSS chunk|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   if (!error) return false;

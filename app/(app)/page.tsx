@@ -90,12 +90,13 @@ export default async function HomePage() {
               ) : (
                 <ul className="list-group mb-3">
                   {board.tasks.items.map((task) => (
-                    <li key={task.id} className={`list-group-item${task.isOverdue ? ' list-group-item-danger' : ''}`}>
+                    <li
+                      key={task.id}
+                      className={`list-group-item${task.isOverdue ? ' list-group-item-danger' : ''}`}
+                    >
                       <Link href={hrefs.task(task.id)}>{task.title}</Link>
                       <span className="small text-body-secondary ms-2">
-                        {task.dueDate
-                          ? t('tasks.due', { date: formatDueDate(task.dueDate, locale) })
-                          : tTasks('noDueDate')}
+                        {task.dueDate ? t('tasks.due', { date: formatDueDate(task.dueDate, locale) }) : tTasks('noDueDate')}
                       </span>
                       {task.isOverdue && <span className="badge text-bg-danger ms-2">{tTasks('overdue')}</span>}
                     </li>
@@ -104,9 +105,7 @@ export default async function HomePage() {
               )}
               <div className="d-flex flex-wrap gap-3">
                 <Link href={hrefs.tasks({ status: 'not_done' })}>{t('tasks.all')}</Link>
-                {board.tasks.overdueCount > 0 && (
-                  <Link href={hrefs.tasks({ due: 'overdue' })}>{t('tasks.overdue')}</Link>
-                )}
+                {board.tasks.overdueCount > 0 && <Link href={hrefs.tasks({ due: 'overdue' })}>{t('tasks.overdue')}</Link>}
                 {canWriteTasks && <Link href={hrefs.taskNew()}>{t('tasks.new')}</Link>}
               </div>
             </Card>
@@ -220,7 +219,9 @@ function ApprovalsCard({
           ))}
         </ul>
       )}
-      <Link href={hrefs.approvals()}>{t('approvals.all')}</Link>
+      <Link href={hrefs.approvals()}>
+        {t('approvals.all')}
+      </Link>
     </Card>
   );
 }

@@ -56,14 +56,7 @@ export function AccountsStatusChart({ counts }: { counts: readonly { status: Acc
               const width = x.bandwidth();
               return (
                 <g key={entry.status} aria-hidden="true">
-                  <Bar
-                    x={barX}
-                    y={barY}
-                    width={width}
-                    height={innerHeight - barY}
-                    fill={COLOURS[entry.status]}
-                    rx={2}
-                  />
+                  <Bar x={barX} y={barY} width={width} height={innerHeight - barY} fill={COLOURS[entry.status]} rx={2} />
                   <text x={barX + width / 2} y={barY - 4} textAnchor="middle" fontSize={11} fill="currentColor">
                     {number(entry.count)}
                   </text>

@@ -26,12 +26,7 @@ const isBenefit = (value: unknown): value is BenefitValue =>
  * benefits as "Name Betrag" each, anything else as it was recorded. Never throws on odd data:
  * the history keeps what older versions of the app wrote.
  */
-export function formatFieldValue(
-  field: string,
-  value: unknown,
-  labels: FieldValueLabels,
-  locale: FormatLocale,
-): string {
+export function formatFieldValue(field: string, value: unknown, labels: FieldValueLabels, locale: FormatLocale): string {
   if (value === null || value === undefined || value === '') return labels.empty;
   const name = field.replace(/^payload\./, '');
   if (typeof value === 'string') {

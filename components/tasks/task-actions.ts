@@ -23,10 +23,7 @@ export async function updateTaskAction(id: string, version: number, input: TaskU
 
 /** Deletes against the version shown; on success the deleted task's page is gone, so go to the list. */
 export async function deleteTaskAction(id: string, version: number) {
-  const result = await callApi(tasksApi.detailPath(id), {
-    method: 'DELETE',
-    headers: { 'if-match': `W/"${version}"` },
-  });
+  const result = await callApi(tasksApi.detailPath(id), { method: 'DELETE', headers: { 'if-match': `W/"${version}"` } });
   if (result.ok) redirect(hrefs.tasks({ view: 'delegated' }));
   return result;
 }

@@ -9,6 +9,7 @@ import { TaskStatusSelect } from './task-status-select';
 
 type Translate = Awaited<ReturnType<typeof getTranslations<'tasks'>>>;
 
+
 /**
  * The columns of every task table (the list, an account's Aufgaben tab): the title links to the
  * task, the status is the quick status change for writers (a client select), overdue tasks say so
@@ -85,9 +86,7 @@ export function taskColumns(t: Translate, locale: FormatLocale, canWrite: boolea
           <Link href={hrefs.account(row.account.id)} prefetch={false}>
             {row.account.name}
           </Link>
-        ) : (
-          t('noAccount')
-        ),
+        ) : t('noAccount'),
     },
   ];
 }

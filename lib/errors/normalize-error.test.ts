@@ -3,10 +3,7 @@ import { normalizeError } from './normalize-error';
 
 describe('normalizeError', () => {
   it('takes statusCode first', () => {
-    expect(normalizeError({ message: 'Nope', statusCode: 404, status: 400 })).toEqual({
-      message: 'Nope',
-      statusCode: 404,
-    });
+    expect(normalizeError({ message: 'Nope', statusCode: 404, status: 400 })).toEqual({ message: 'Nope', statusCode: 404 });
   });
 
   it('falls back to status, then the response status', () => {

@@ -4,7 +4,7 @@ import { listDistributors, listAccounts } from '@/lib/api-client/accounts.server
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { listBulk } from '@/components/ui/selection/list-bulk';
 import { accountBulkActions } from '@/components/accounts/account-bulk-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
@@ -68,8 +68,8 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
   const bulk = listBulk({
     listKey: `accounts:${query.view ?? 'all'}`,
     params,
-    bulkPath: accountsApi.bulkPath,
-    matchingPath: accountsApi.listPath(withoutPage(query)),
+    api: accountsApi,
+    query,
     actions: accountBulkActions(t, canWrite),
   });
 

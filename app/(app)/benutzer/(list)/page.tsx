@@ -4,7 +4,7 @@ import { listUsers } from '@/lib/api-client/users.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { listBulk } from '@/components/ui/selection/list-bulk';
 import { userBulkActions } from '@/components/users/user-bulk-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
@@ -61,8 +61,8 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
   const bulk = listBulk({
     listKey: 'users',
     params,
-    bulkPath: usersApi.bulkPath,
-    matchingPath: usersApi.listPath(withoutPage(query)),
+    api: usersApi,
+    query,
     actions: userBulkActions(t, canWrite),
   });
   // Distributors and managers only ever see managers: a role filter would have nothing to choose.

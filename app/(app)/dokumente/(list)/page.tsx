@@ -2,7 +2,7 @@ import { ListPageHeader, ListScopeNotice } from '@/components/ui/list-page';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { listBulk } from '@/components/ui/selection/list-bulk';
 import { documentBulkActions } from '@/components/documents/document-bulk-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
@@ -61,8 +61,8 @@ export default async function DocumentsPage(props: { searchParams: Promise<Searc
   const bulk = listBulk({
     listKey: 'documents',
     params,
-    bulkPath: documentsApi.bulkPath,
-    matchingPath: documentsApi.listPath(withoutPage(query)),
+    api: documentsApi,
+    query,
     actions: documentBulkActions(t, canUpload),
   });
   const accountName = accountId ? list.items.find((row) => row.accountId === accountId)?.accountName : undefined;

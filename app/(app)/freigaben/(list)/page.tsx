@@ -3,7 +3,7 @@ import { listApprovals } from '@/lib/api-client/approvals.server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { listBulk } from '@/components/ui/selection/list-bulk';
 import { approvalBulkActions } from '../_components/approval-bulk-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
@@ -64,8 +64,8 @@ export default async function ApprovalsPage(props: { searchParams: Promise<Searc
   const bulk = listBulk({
     listKey: 'approvals',
     params,
-    bulkPath: approvalsApi.bulkPath,
-    matchingPath: approvalsApi.listPath(withoutPage(query)),
+    api: approvalsApi,
+    query,
     actions: approvalBulkActions(t, canDecide),
   });
 

@@ -6,7 +6,7 @@ import { ClientMessages } from '@/components/layout/client-messages';
 import { taskColumns, taskRowClassName } from '@/components/tasks/task-columns';
 import { DataTable } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
-import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { listBulk } from '@/components/ui/selection/list-bulk';
 import { taskBulkActions } from '@/components/tasks/task-bulk-actions';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { getMe } from '@/lib/api-client/server';
@@ -70,8 +70,8 @@ export default async function TasksPage(props: { searchParams: Promise<SearchPar
   const bulk = listBulk({
     listKey: `tasks:${view}`,
     params,
-    bulkPath: tasksApi.bulkPath,
-    matchingPath: tasksApi.listPath(withoutPage(query)),
+    api: tasksApi,
+    query,
     actions: taskBulkActions(t, canWrite),
   });
 

@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ClientMessages } from '@/components/layout/client-messages';
-import { listBulk, withoutPage } from '@/components/ui/selection/list-bulk';
+import { listBulk } from '@/components/ui/selection/list-bulk';
 import { whitelistBulkActions } from '@/components/whitelist/whitelist-bulk-actions';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ListToolbar } from '@/components/ui/list-toolbar';
@@ -62,8 +62,8 @@ export default async function WhitelistPage(props: { searchParams: Promise<Searc
   const bulk = listBulk({
     listKey: 'whitelist',
     params,
-    bulkPath: whitelistApi.bulkPath,
-    matchingPath: whitelistApi.listPath(withoutPage(query)),
+    api: whitelistApi,
+    query,
     actions: whitelistBulkActions(t, canWrite),
   });
   const accountName = accountId ? list.items.find((row) => row.accountId === accountId)?.accountName : undefined;

@@ -48,12 +48,7 @@ describe('LoginForm', () => {
   });
 
   it('treats a CSRF redirect as a failure, not a success', async () => {
-    signInMock.mockResolvedValue({
-      error: null,
-      ok: true,
-      status: 200,
-      url: 'http://localhost/api/auth/signin?csrf=true',
-    });
+    signInMock.mockResolvedValue({ error: null, ok: true, status: 200, url: 'http://localhost/api/auth/signin?csrf=true' });
     renderWithIntl(<LoginForm callbackUrl="/" />);
     await act(async () => fillAndSubmit());
     expect(screen.getByRole('alert')).toHaveTextContent('Die Anmeldung ist fehlgeschlagen.');
@@ -81,8 +76,6 @@ describe('LoginForm', () => {
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'a@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Too many sign-in attempts from your connection. Please wait 1 minute 0 seconds.',
-    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many sign-in attempts from your connection. Please wait 1 minute 0 seconds.');
   });
 });

@@ -19,8 +19,7 @@ export const list = defineOperation({
 export const get = defineOperation({
   method: 'GET',
   path: '/changes/[id]',
-  summary:
-    'One history entry with its fields (before/after). The history is append-only: there is no way to change or delete it',
+  summary: 'One history entry with its fields (before/after). The history is append-only: there is no way to change or delete it',
   tag,
   access: 'history.read',
   params: idParamsSchema,

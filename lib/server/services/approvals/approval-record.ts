@@ -105,9 +105,7 @@ async function currentEntity(
       .select({ version: accounts.version, status: accounts.status, benefits: accounts.benefits })
       .from(accounts)
       .where(eq(accounts.id, row.entityId));
-    return account
-      ? { version: account.version, values: { status: account.status, benefits: account.benefits } }
-      : null;
+    return account ? { version: account.version, values: { status: account.status, benefits: account.benefits } } : null;
   }
   const [user] = await db
     .select({ version: users.version, role: users.role, accountId: users.accountId })
@@ -208,10 +206,7 @@ export async function lockPendingApproval(db: DbOrTx, actor: ActorReach, id: str
 /** Four eyes (SPEC §4): whoever asked for a change cannot also grant or refuse it. */
 export function assertNotRequester(actor: Pick<Actor, 'id'>, row: Pick<ApprovalRow, 'requestedById'>): void {
   if (row.requestedById === actor.id) {
-    throw new ApiError(
-      'four_eyes',
-      'Eine eigene Anfrage muss jemand anderes freigeben oder ablehnen (Vier-Augen-Prinzip).',
-    );
+    throw new ApiError('four_eyes', 'Eine eigene Anfrage muss jemand anderes freigeben oder ablehnen (Vier-Augen-Prinzip).');
   }
 }
 

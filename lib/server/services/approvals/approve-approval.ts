@@ -4,13 +4,7 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { sendActivationMail } from '@/lib/server/services/users/activation-mail';
 import { applyApproval } from './apply-approval';
-import {
-  assertNotRequester,
-  closeApproval,
-  loadApproval,
-  lockPendingApproval,
-  recordDecision,
-} from './approval-record';
+import { assertNotRequester, closeApproval, loadApproval, lockPendingApproval, recordDecision } from './approval-record';
 
 /**
  * `POST /approvals/{id}/approve` (approvals.decide, not the requester): applies the proposed change

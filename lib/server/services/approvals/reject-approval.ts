@@ -2,13 +2,7 @@ import 'server-only';
 import type { Approval } from '@/lib/schemas/approval';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import {
-  assertNotRequester,
-  closeApproval,
-  loadApproval,
-  lockPendingApproval,
-  recordDecision,
-} from './approval-record';
+import { assertNotRequester, closeApproval, loadApproval, lockPendingApproval, recordDecision } from './approval-record';
 
 /**
  * `POST /approvals/{id}/reject` (approvals.decide, not the requester): refuses the request with a

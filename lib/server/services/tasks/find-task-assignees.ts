@@ -13,20 +13,11 @@ import { userSearchCondition } from '@/lib/server/services/users/user-list-query
  * `GET /tasks/assignees?q=`: the type-ahead of the assignee picker, limited to whom the actor may
  * give a task (themselves and the users in their reach, not deactivated), by name.
  */
-export async function findTaskAssignees(
-  actor: Actor,
-  query: TaskPickerQuery,
-): Promise<{ items: TaskAssigneeOption[] }> {
+export async function findTaskAssignees(actor: Actor, query: TaskPickerQuery): Promise<{ items: TaskAssigneeOption[] }> {
   const db = await getDb();
   const reach = isStaff(actor.role) ? undefined : or(eq(users.id, actor.id), userReach(actor));
   const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-    })
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role })
     .from(users)
     .where(and(reach, ne(users.status, 'deactivated'), userSearchCondition(query.q)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))

@@ -147,9 +147,6 @@ export async function selectTaskPage(
 }
 
 export async function countTasks(db: DbOrTx, actor: ActorReach, filters: TaskFilters, now: Date = new Date()) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(tasks)
-    .where(taskConditions(actor, filters, now));
+  const [row] = await db.select({ n: count() }).from(tasks).where(taskConditions(actor, filters, now));
   return Number(row?.n ?? 0);
 }

@@ -30,8 +30,7 @@ export function taskViewCondition(actor: ActorReach, view: TaskView): SQL | unde
     case 'mine':
       return or(eq(tasks.assigneeId, actor.id), eq(tasks.createdById, actor.id));
     case 'all':
-      if (!isStaff(actor.role))
-        throw new ApiError('forbidden', 'Alle Aufgaben sehen nur Administration und Innendienst.');
+      if (!isStaff(actor.role)) throw new ApiError('forbidden', 'Alle Aufgaben sehen nur Administration und Innendienst.');
       return undefined;
   }
 }

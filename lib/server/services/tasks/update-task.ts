@@ -30,11 +30,7 @@ export async function updateTask(actor: Actor, id: string, input: TaskUpdate, ex
     const isAccountChanged = nextAccountId !== current.accountId;
     if (isReassigned || isAccountChanged) {
       // Keeping the assignee is always allowed; a new one must be someone the actor may give tasks.
-      const assignee = await requireAssignableUser(
-        tx,
-        isReassigned ? actor : { ...actor, id: nextAssigneeId },
-        nextAssigneeId,
-      );
+      const assignee = await requireAssignableUser(tx, isReassigned ? actor : { ...actor, id: nextAssigneeId }, nextAssigneeId);
       if (nextAccountId) await assertTaskAccount(tx, actor, assignee, nextAccountId);
     }
     if (requested.status !== undefined && requested.status !== current.status) {
