@@ -1,54 +1,36 @@
 'use client';
 
 import { useState } from 'react';
-import { useRouter } from 'next/navigation';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { ConfirmDialog, preloadConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-provider';
-import { BULK_BATCH_SIZE, BULK_MAX_IDS } from '@/lib/schemas/bulk-constants';
-import { MAX_PER_PAGE } from '@/lib/schemas/list-limits';
+import { BULK_MAX_IDS } from '@/lib/schemas/bulk-constants';
 import type { BulkActionDescriptor, ListBulk } from './bulk-action';
-import { BulkParamField, initialParamValue, paramValueOf } from './bulk-param-field';
-import { runBulkAction } from './run-bulk-action';
 import { useListSelection } from './selection-context';
-import { applyResults, clearSelection, selectRows, selectionRequest, type SelectableRow } from './selection-state';
+import { clearSelection, selectRows } from './selection-state';
 
-async function loadMatching(matchingPath: string, total: number): Promise<SelectableRow[]> {
-  const rows: SelectableRow[] = [];
-  const pages = Math.ceil(Math.min(total, BULK_MAX_IDS) / MAX_PER_PAGE);
-  const separator = matchingPath.includes('?') ? '&' : '?';
-  for (let page = 1; page <= pages; page += 1) {
-    const response = await fetch(`/api/ui${matchingPath}${separator}page=${page}&perPage=${MAX_PER_PAGE}`, {
-      headers: { accept: 'application/json' },
-    });
-    if (!response.ok) throw new Error(response.statusText);
-    const list = (await response.json()) as { items: { id: string; version?: number }[] };
-    rows.push(...list.items.map(({ id, version }) => ({ id, version })));
-    if (list.items.length < MAX_PER_PAGE) break;
-  }
-  return rows;
-}
+const loadDialog = () => import('./bulk-action-dialog').then((module) => module.BulkActionDialog);
+const BulkActionDialog = dynamic(loadDialog, { ssr: false });
 
 /**
  * Above a list's table: how many rows are selected (announced to screen readers), "select all N
- * matching" (up to 1,000), clear, and one button per action naming the count. An action asks in a
- * dialog (its parameter; the count; red for a destructive one), runs in batches with a progress bar
- * beyond 100 rows, ends with a summary toast, and keeps the rows that failed selected with their reason.
+ * matching" (up to 1,000), clear, and one button per action naming the count. The action's dialog
+ * and the code that runs it load when the pointer or focus first reaches an action (issue 15's
+ * budget for the lists' first load).
  */
 export function BulkBar({ bulk, total, sendsVersions }: { bulk: ListBulk; total: number; sendsVersions: boolean }) {
   const t = useTranslations('bulk');
   const showToast = useToast();
-  const router = useRouter();
   const [state, update] = useListSelection();
   const [chosen, setChosen] = useState<BulkActionDescriptor | null>(null);
-  const [paramValue, setParamValue] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
+  const [wasChosen, setWasChosen] = useState(false);
   const [isLoadingAll, setLoadingAll] = useState(false);
   const count = state.rows.size;
 
   async function selectAll() {
     setLoadingAll(true);
     try {
+      const { loadMatching } = await import('./load-matching');
       const rows = await loadMatching(bulk.matchingPath, total);
       update((current) => selectRows(current, rows));
     } catch {
@@ -58,39 +40,7 @@ export function BulkBar({ bulk, total, sendsVersions }: { bulk: ListBulk; total:
     }
   }
 
-  async function run(action: BulkActionDescriptor): Promise<boolean> {
-    const { ids, versions } = selectionRequest(state);
-    const param = action.param;
-    const params = param ? { [param.name]: paramValueOf(param, paramValue) } : {};
-    setProgress(0);
-    try {
-      const results = await runBulkAction({
-        path: `/api/ui${bulk.bulkPath}`,
-        action: action.action,
-        params,
-        ids,
-        versions: sendsVersions ? versions : undefined,
-        onProgress: setProgress,
-      });
-      update((current) => applyResults(current, results));
-      const ok = results.filter((result) => result.outcome === 'ok').length;
-      const failed = results.length - ok;
-      showToast({
-        variant: failed === 0 ? 'success' : 'warning',
-        message: failed === 0 ? t('summaryAllOk', { ok }) : t('summary', { ok, failed }),
-      });
-      router.refresh();
-      return true;
-    } catch (error) {
-      showToast({ variant: 'danger', message: error instanceof Error && error.message ? error.message : t('failed') });
-      router.refresh();
-      return false;
-    } finally {
-      setProgress(null);
-    }
-  }
-
-  const canSelectAll = total > count && count < BULK_MAX_IDS;
+  const preload = () => void loadDialog();
   return (
     <div
       className="d-flex flex-wrap align-items-center gap-2 mb-2 p-2 border rounded bg-body-tertiary"
@@ -101,7 +51,7 @@ export function BulkBar({ bulk, total, sendsVersions }: { bulk: ListBulk; total:
       <span role="status" aria-live="polite" className="fw-semibold me-2" data-testid="bulk-count">
         {t('selected', { count })}
       </span>
-      {canSelectAll && total <= BULK_MAX_IDS ? (
+      {total > count && total <= BULK_MAX_IDS ? (
         <button type="button" className="btn btn-sm btn-link" onClick={selectAll} disabled={isLoadingAll}>
           {isLoadingAll ? t('selectingAll') : t('selectAll', { total })}
         </button>
@@ -121,10 +71,10 @@ export function BulkBar({ bulk, total, sendsVersions }: { bulk: ListBulk; total:
             type="button"
             className={`btn btn-sm ${action.isDestructive ? 'btn-outline-danger' : 'btn-outline-primary'}`}
             disabled={count === 0}
-            onPointerEnter={preloadConfirmDialog}
-            onFocus={preloadConfirmDialog}
+            onPointerEnter={preload}
+            onFocus={preload}
             onClick={() => {
-              setParamValue(action.param ? initialParamValue(action.param) : '');
+              setWasChosen(true);
               setChosen(action);
             }}
             data-testid={`bulk-${action.action}`}
@@ -133,32 +83,14 @@ export function BulkBar({ bulk, total, sendsVersions }: { bulk: ListBulk; total:
           </button>
         ))}
       </div>
-      <ConfirmDialog
-        show={chosen !== null}
-        title={chosen ? t('confirmTitle', { label: chosen.label, count }) : ''}
-        confirmLabel={chosen ? t('actionCount', { label: chosen.label, count }) : undefined}
-        confirmVariant={chosen?.isDestructive ? 'danger' : 'primary'}
-        onConfirm={() => (chosen ? run(chosen) : undefined)}
-        onHide={() => setChosen(null)}
-      >
-        <p>{chosen?.isDestructive ? t('confirmDestructive', { count }) : t('confirmQuestion', { count })}</p>
-        {chosen?.param ? <BulkParamField param={chosen.param} value={paramValue} onChange={setParamValue} /> : null}
-        {progress !== null && count > BULK_BATCH_SIZE ? (
-          <div
-            className="progress mt-3"
-            role="progressbar"
-            aria-label={t('progress', { done: progress, total: count })}
-            aria-valuenow={progress}
-            aria-valuemin={0}
-            aria-valuemax={count}
-            data-testid="bulk-progress"
-          >
-            <div className="progress-bar" style={{ width: `${(100 * progress) / Math.max(count, 1)}%` }}>
-              {t('progress', { done: progress, total: count })}
-            </div>
-          </div>
-        ) : null}
-      </ConfirmDialog>
+      {wasChosen ? (
+        <BulkActionDialog
+          action={chosen}
+          bulkPath={bulk.bulkPath}
+          sendsVersions={sendsVersions}
+          onHide={() => setChosen(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { findTaskAccounts } from '@/lib/server/services/tasks/find-task-accounts
 import { findTaskAssignees } from '@/lib/server/services/tasks/find-task-assignees';
 import { findTasks } from '@/lib/server/services/tasks/find-tasks';
 import { getTask } from '@/lib/server/services/tasks/get-task';
-import { updateTask } from '@/lib/server/services/tasks/update-task';
+import { updateTask, updateTaskInBulk } from '@/lib/server/services/tasks/update-task';
 
 export const list = route(op.list, ({ actor, query }) => findTasks(actor, query));
 
@@ -43,11 +43,11 @@ export const bulk = route(op.bulk, ({ actor, body }) =>
       case 'delete':
         return deleteTask(actor, id, version);
       case 'set_status':
-        return updateTask(actor, id, { status: body.status }, version);
+        return updateTaskInBulk(actor, id, { status: body.status }, version);
       case 'reassign':
-        return updateTask(actor, id, { assigneeId: body.assigneeId }, version);
+        return updateTaskInBulk(actor, id, { assigneeId: body.assigneeId }, version);
       case 'set_priority':
-        return updateTask(actor, id, { priority: body.priority }, version);
+        return updateTaskInBulk(actor, id, { priority: body.priority }, version);
     }
   }),
 );
