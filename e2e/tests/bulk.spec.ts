@@ -123,6 +123,8 @@ test('users, accounts, documents and approvals offer their bulk actions; approva
     .getByRole('link', { name: /Seite 2|^2$/ })
     .first()
     .click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole('checkbox', { name: 'Alle Zeilen dieser Seite auswählen' })).not.toBeChecked();
   await page.getByRole('checkbox', { name: 'Alle Zeilen dieser Seite auswählen' }).check();
   await expect(page.getByTestId('bulk-count')).toHaveText('6 ausgewählt');
   await page.getByRole('button', { name: 'Deaktivieren (6)' }).click();
