@@ -1,7 +1,7 @@
 import type { getTranslations } from 'next-intl/server';
 import type { MessagePath } from '@/lib/i18n/pick-messages';
 import type { FormatLocale } from '@/lib/format';
-import type { ListParams } from '@/lib/list-params';
+import type { ListParams, SearchParamsRecord } from '@/lib/list-params';
 import type { MeResponse } from '@/lib/schemas/auth';
 import type { DataTableColumn, DataTableGroupBy } from '../data-table';
 import type { ListToolbarFilter } from '../list-toolbar';
@@ -16,6 +16,9 @@ export interface ListPageData<Row> {
   total: number;
   page: number;
   perPage: number;
+  /** A keyset-paged list (the history) counts only so far and names the next page's cursor. */
+  totalIsLowerBound?: boolean;
+  nextCursor?: string | null;
 }
 
 /** What a list's parts are drawn from: the signed-in user, the URL's state, the API's query and answer. */
@@ -63,21 +66,25 @@ export interface ListDescriptor<Row, Query, Translate, Options = undefined> {
   /** Filters that choose a view (tabs) rather than narrow it: they do not make the list "filtered". */
   viewFilters?: readonly string[];
   /** The API's query for the URL's state. */
-  query: (params: ListParams, me: MeResponse['user']) => Partial<Query>;
+  query: (params: ListParams, me: MeResponse['user'], searchParams: SearchParamsRecord) => Partial<Query>;
   load: (query: Partial<Query>) => Promise<ListPageData<Row>>;
   /** Loaded beside the list, in parallel (e.g. a filter's options from the API). */
   loadOptions?: (me: MeResponse['user']) => Promise<Options>;
   api: {
-    /** `POST {bulkPath}` does a bulk action. */
-    bulkPath: string;
+    /** `POST {bulkPath}` does a bulk action (lists without bulk actions have none). */
+    bulkPath?: string;
     listPath: (query: Partial<Query>) => string;
     exportHref?: (query: Partial<Query>) => string;
   };
   /** The toolbar's filters, translated with their options. */
   toolbarFilters: (context: ListContext<Row, Query, Translate, Options>) => readonly ListToolbarFilter[];
-  columns: (context: ListContext<Row, Query, Translate, Options>) => readonly DataTableColumn<Row>[];
+  /**
+   * The table's columns (`key` is the stable id). A list drawn by its own table leaves them out (the
+   * history: keyset paging and rows the Historie tabs share); `ListView` needs them.
+   */
+  columns?: (context: ListContext<Row, Query, Translate, Options>) => readonly DataTableColumn<Row>[];
   /** The id of the column that names the record (a row header; never hideable). */
-  nameColumn: string;
+  nameColumn?: string;
   rowKey?: (row: Row) => string;
   rowClassName?: (row: Row) => string | undefined;
   groupBy?: (context: ListContext<Row, Query, Translate, Options>) => DataTableGroupBy<Row> | undefined;
@@ -96,7 +103,23 @@ export interface ListDescriptor<Row, Query, Translate, Options = undefined> {
 
 /** Declares a list; only for the type inference of its parts. */
 export function defineList<Row, Query, Translate, Options = undefined>(
+  descriptor: TableListDescriptor<Row, Query, Translate, Options>,
+): TableListDescriptor<Row, Query, Translate, Options> {
+  return descriptor;
+}
+
+/** Declares a list that draws its own table (only the URL's state, the query, the toolbar and the export). */
+export function defineListWithOwnTable<Row, Query, Translate, Options = undefined>(
   descriptor: ListDescriptor<Row, Query, Translate, Options>,
 ): ListDescriptor<Row, Query, Translate, Options> {
   return descriptor;
 }
+
+/** A list drawn by the shared table (`ListView`): its columns and its name column are declared. */
+export type TableListDescriptor<Row, Query, Translate, Options = undefined> = ListDescriptor<
+  Row,
+  Query,
+  Translate,
+  Options
+> &
+  Required<Pick<ListDescriptor<Row, Query, Translate, Options>, 'columns' | 'nameColumn'>>;

@@ -4,10 +4,10 @@ import { hasListFilter } from '@/lib/list-params';
 import { DataTable } from '../data-table';
 import { ListToolbar } from '../list-toolbar';
 import type { ListBulk } from '../selection/bulk-action';
-import type { ListContext, ListDescriptor } from './list-descriptor';
+import type { ListContext, ListDescriptor, TableListDescriptor } from './list-descriptor';
 
 interface ListViewProps<Row, Query, Translate, Options> {
-  descriptor: ListDescriptor<Row, Query, Translate, Options>;
+  descriptor: TableListDescriptor<Row, Query, Translate, Options>;
   context: ListContext<Row, Query, Translate, Options>;
   /** Above the toolbar, inside the client messages (e.g. the whitelist's address check). */
   children?: ReactNode;
@@ -24,17 +24,35 @@ export function listBulk<Row, Query, Translate, Options>(
   context: ListContext<Row, Query, Translate, Options>,
 ): ListBulk | undefined {
   const actions = descriptor.bulkActions?.(context) ?? [];
-  if (actions.length === 0) return undefined;
+  const { bulkPath } = descriptor.api;
+  if (actions.length === 0 || !bulkPath) return undefined;
   const { params, query } = context;
   return {
     listKey: descriptor.listKey?.(query) ?? descriptor.id,
     // A new search or filter empties the selection; page and sort do not.
     filterKey: JSON.stringify({ q: params.q, filters: params.filters }),
-    bulkPath: descriptor.api.bulkPath,
+    bulkPath,
     // "Select all N matching" reads the same filters, page by page.
     matchingPath: descriptor.api.listPath({ ...query, page: undefined, perPage: undefined }),
     actions,
   };
+}
+
+/** A list's search, filters and export from its descriptor (a client component: inside `ClientMessages`). */
+export function ListViewToolbar<Row, Query, Translate, Options>({
+  descriptor,
+  context,
+}: {
+  descriptor: ListDescriptor<Row, Query, Translate, Options>;
+  context: ListContext<Row, Query, Translate, Options>;
+}) {
+  return (
+    <ListToolbar
+      searchLabel={listText(context, descriptor.namespace, 'filters.search')}
+      exportHref={descriptor.api.exportHref?.(context.query)}
+      filters={descriptor.toolbarFilters(context)}
+    />
+  );
 }
 
 /**
@@ -47,7 +65,7 @@ export function ListView<Row, Query, Translate, Options>({
   children,
 }: ListViewProps<Row, Query, Translate, Options>) {
   const bulk = listBulk(descriptor, context);
-  const { list, params, query } = context;
+  const { list, params } = context;
   const selection = descriptor.selection;
   const rowKey = descriptor.rowKey ?? ((row: Row) => (row as { id: string }).id);
   return (
@@ -60,11 +78,7 @@ export function ListView<Row, Query, Translate, Options>({
       ]}
     >
       {children}
-      <ListToolbar
-        searchLabel={listText(context, descriptor.namespace, 'filters.search')}
-        exportHref={descriptor.api.exportHref?.(query)}
-        filters={descriptor.toolbarFilters(context)}
-      />
+      <ListViewToolbar descriptor={descriptor} context={context} />
       <DataTable
         columns={descriptor.columns(context)}
         rows={list.items}

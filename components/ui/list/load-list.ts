@@ -15,7 +15,8 @@ export async function loadList<Row, Query, Translate, Options>(
   descriptor: ListDescriptor<Row, Query, Translate, Options>,
   searchParams: Promise<SearchParamsRecord>,
 ): Promise<ListContext<Row, Query, Translate, Options>> {
-  const params = parseListParams(await searchParams, {
+  const raw = await searchParams;
+  const params = parseListParams(raw, {
     sortFields: descriptor.sortFields,
     defaultSort: descriptor.defaultSort,
     defaultOrder: descriptor.defaultOrder,
@@ -26,7 +27,7 @@ export async function loadList<Row, Query, Translate, Options>(
     if (params.filters[name] && !uuidSchema.safeParse(params.filters[name]).success) delete params.filters[name];
   }
   const me = await getMe();
-  const query = descriptor.query(params, me);
+  const query = descriptor.query(params, me, raw);
   const [list, options, t, tRoot, locale] = await Promise.all([
     descriptor.load(query),
     descriptor.loadOptions ? descriptor.loadOptions(me) : (undefined as Options),
