@@ -4,12 +4,7 @@ import { defineListWithOwnTable } from '@/components/ui/list/list-descriptor';
 import { changesApi } from '@/lib/api-client/approvals';
 import { listChanges } from '@/lib/api-client/approvals.server';
 import { hrefs } from '@/lib/hrefs';
-import {
-  CHANGE_ACTIONS,
-  CHANGE_ENTITY_TYPES,
-  maxChangePage,
-  type ChangeListQuery,
-} from '@/lib/schemas/change';
+import { CHANGE_ACTIONS, CHANGE_ENTITY_TYPES, maxChangePage, type ChangeListQuery } from '@/lib/schemas/change';
 import { uuidSchema } from '@/lib/schemas/common';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -5,7 +5,14 @@ import { tasksApi } from '@/lib/api-client/tasks';
 import { listTasks } from '@/lib/api-client/tasks.server';
 import { hrefs } from '@/lib/hrefs';
 import { isStaff } from '@/lib/schemas/roles';
-import { TASK_PRIORITIES, TASK_SORT_FIELDS, TASK_STATUSES, TASK_STATUS_FILTERS, type TaskListItem, type TaskListQuery } from '@/lib/schemas/task';
+import {
+  TASK_PRIORITIES,
+  TASK_SORT_FIELDS,
+  TASK_STATUSES,
+  TASK_STATUS_FILTERS,
+  type TaskListItem,
+  type TaskListQuery,
+} from '@/lib/schemas/task';
 import { TASK_DUE_FILTERS } from '@/lib/schemas/task-due';
 import { hasScope } from '@/lib/auth/has-scope';
 import { taskColumns, taskRowClassName } from './task-columns';
@@ -37,7 +44,8 @@ export const taskList = defineList({
   },
   viewFilters: ['view'],
   query: (params, me): Partial<TaskListQuery> => {
-    if (params.filters.view && !taskViews(me.role).includes(params.filters.view as TaskView)) delete params.filters.view;
+    if (params.filters.view && !taskViews(me.role).includes(params.filters.view as TaskView))
+      delete params.filters.view;
     const status = params.filters.status ?? DEFAULT_STATUS;
     return {
       view: (params.filters.view ?? 'assigned') as TaskView,

@@ -67,7 +67,11 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
         ) : (
           // Beyond the counted rows page numbers have no cursor: only "Weiter" and back to the start.
           <div className="d-flex align-items-center gap-3 mb-3">
-            <Link href={listHref(path, params, { page: 1 })} className="btn btn-sm btn-outline-secondary" prefetch={false}>
+            <Link
+              href={listHref(path, params, { page: 1 })}
+              className="btn btn-sm btn-outline-secondary"
+              prefetch={false}
+            >
               {t('firstPage')}
             </Link>
             <span className="small text-body-secondary" data-testid="history-page-number">
