@@ -1,6 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import { defineList } from '@/components/ui/list/list-descriptor';
+import { defineList, listQueryBase } from '@/components/ui/list/list-descriptor';
 import { statusBadgeValue } from '@/components/ui/status-badge';
 import { accountsApi } from '@/lib/api-client/accounts';
 import { listAccounts, listDistributors } from '@/lib/api-client/accounts.server';
@@ -31,11 +31,7 @@ export const accountList = defineList({
   filterValues: { view: ACCOUNT_VIEWS, status: ACCOUNT_STATUSES, topLevel: ['true'] },
   viewFilters: ['view'],
   query: (params): Partial<AccountListQuery> => ({
-    page: params.page,
-    perPage: params.perPage,
-    sort: params.sort as AccountListQuery['sort'],
-    order: params.order,
-    q: params.q || undefined,
+    ...listQueryBase<NonNullable<AccountListQuery['sort']>>(params),
     view: (params.filters.view ?? 'all') as AccountListQuery['view'],
     status: params.filters.status as AccountListQuery['status'],
     topLevel: params.filters.topLevel === 'true' ? true : undefined,

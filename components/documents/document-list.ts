@@ -1,6 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import { defineList } from '@/components/ui/list/list-descriptor';
+import { defineList, listQueryBase } from '@/components/ui/list/list-descriptor';
 import { documentsApi } from '@/lib/api-client/documents';
 import { listDocuments } from '@/lib/api-client/documents.server';
 import { hasScope } from '@/lib/auth/has-scope';
@@ -25,11 +25,7 @@ export const documentList = defineList({
   filterValues: { category: DOCUMENT_CATEGORIES, general: ['true'] },
   idFilters: ['accountId'],
   query: (params): Partial<DocumentListQuery> => ({
-    page: params.page,
-    perPage: params.perPage,
-    sort: params.sort as DocumentListQuery['sort'],
-    order: params.order,
-    q: params.q || undefined,
+    ...listQueryBase<NonNullable<DocumentListQuery['sort']>>(params),
     category: params.filters.category as DocumentListQuery['category'],
     accountId: params.filters.accountId,
     general: params.filters.general === 'true' ? true : undefined,

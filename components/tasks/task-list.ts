@@ -1,6 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import { defineList } from '@/components/ui/list/list-descriptor';
+import { defineList, listQueryBase } from '@/components/ui/list/list-descriptor';
 import { tasksApi } from '@/lib/api-client/tasks';
 import { listTasks } from '@/lib/api-client/tasks.server';
 import { hrefs } from '@/lib/hrefs';
@@ -49,11 +49,7 @@ export const taskList = defineList({
     const status = params.filters.status ?? DEFAULT_STATUS;
     return {
       view: (params.filters.view ?? 'assigned') as TaskView,
-      page: params.page,
-      perPage: params.perPage,
-      sort: params.sort as TaskListQuery['sort'],
-      order: params.order,
-      q: params.q || undefined,
+      ...listQueryBase<NonNullable<TaskListQuery['sort']>>(params),
       status: status === ALL_STATUSES ? undefined : (status as TaskListQuery['status']),
       priority: params.filters.priority as TaskListQuery['priority'],
       due: params.filters.due as TaskListQuery['due'],

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import { defineList } from '@/components/ui/list/list-descriptor';
+import { defineList, listQueryBase } from '@/components/ui/list/list-descriptor';
 import { statusBadgeValue } from '@/components/ui/status-badge';
 import { usersApi } from '@/lib/api-client/users';
 import { listUsers } from '@/lib/api-client/users.server';
@@ -24,11 +24,7 @@ export const userList = defineList({
   filterValues: { role: ROLES, status: USER_STATUSES },
   idFilters: ['accountId'],
   query: (params): Partial<UserListQuery> => ({
-    page: params.page,
-    perPage: params.perPage,
-    sort: params.sort as UserListQuery['sort'],
-    order: params.order,
-    q: params.q || undefined,
+    ...listQueryBase<NonNullable<UserListQuery['sort']>>(params),
     role: params.filters.role as UserListQuery['role'],
     status: params.filters.status as UserListQuery['status'],
     accountId: params.filters.accountId,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
-import { defineList } from '@/components/ui/list/list-descriptor';
+import { defineList, listQueryBase } from '@/components/ui/list/list-descriptor';
 import { whitelistApi } from '@/lib/api-client/whitelist';
 import { listWhitelist } from '@/lib/api-client/whitelist.server';
 import { hasScope } from '@/lib/auth/has-scope';
@@ -27,11 +27,7 @@ export const whitelistList = defineList({
   filterValues: { kind: WHITELIST_KINDS, validity: VALIDITY },
   idFilters: ['accountId'],
   query: (params): Partial<WhitelistListQuery> => ({
-    page: params.page,
-    perPage: params.perPage,
-    sort: params.sort as WhitelistListQuery['sort'],
-    order: params.order,
-    q: params.q || undefined,
+    ...listQueryBase<NonNullable<WhitelistListQuery['sort']>>(params),
     kind: params.filters.kind as WhitelistListQuery['kind'],
     expired: params.filters.validity ? params.filters.validity === 'expired' : undefined,
     accountId: params.filters.accountId,

@@ -123,3 +123,14 @@ export type TableListDescriptor<Row, Query, Translate, Options = undefined> = Li
   Options
 > &
   Required<Pick<ListDescriptor<Row, Query, Translate, Options>, 'columns' | 'nameColumn'>>;
+
+/** The part of every list's API query the URL's paging, sort and search make. */
+export function listQueryBase<Sort extends string>(params: ListParams) {
+  return {
+    page: params.page,
+    perPage: params.perPage,
+    sort: params.sort as Sort,
+    order: params.order,
+    q: params.q || undefined,
+  };
+}

@@ -1,7 +1,7 @@
 import 'server-only';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { defineList } from '@/components/ui/list/list-descriptor';
+import { defineList, listQueryBase } from '@/components/ui/list/list-descriptor';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { approvalsApi } from '@/lib/api-client/approvals';
 import { listApprovals } from '@/lib/api-client/approvals.server';
@@ -34,11 +34,7 @@ export const approvalList = defineList({
   filters: ['status', 'kind', 'mine'],
   filterValues: { status: STATUS_FILTER, kind: APPROVAL_KINDS, mine: ['true'] },
   query: (params): Partial<ApprovalListQuery> => ({
-    page: params.page,
-    perPage: params.perPage,
-    sort: params.sort as ApprovalListQuery['sort'],
-    order: params.order,
-    q: params.q || undefined,
+    ...listQueryBase<NonNullable<ApprovalListQuery['sort']>>(params),
     status: (params.filters.status ?? 'pending') as ApprovalListQuery['status'],
     kind: params.filters.kind as ApprovalListQuery['kind'],
     mine: params.filters.mine === 'true' ? true : undefined,
