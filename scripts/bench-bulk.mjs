@@ -105,16 +105,27 @@ try {
   const cache = new Map();
   for (const page of LIST_PAGES) {
     const result = await firstLoadJs(base, page, { cookie }, cache);
-    console.log(`  ${page.padEnd(14)} ${String(result.status).padEnd(4)} ${result.gzipKiB} KiB (${result.scripts} scripts)`);
+    console.log(
+      `  ${page.padEnd(14)} ${String(result.status).padEnd(4)} ${result.gzipKiB} KiB (${result.scripts} scripts)`,
+    );
   }
 
   const { id_token: token } = await api('', 'POST', '/auth/login/', { email: EMAIL, password: PASSWORD });
   const me = await api(token, 'GET', '/auth/me/');
-  const hasBulk = (await fetch(`${base}/api/v1/tasks/bulk/`, { method: 'OPTIONS' })).headers.get('allow')?.includes('POST');
-  if (!hasBulk) {
-    console.log('\nThis build has no POST /tasks/bulk/: the timing is skipped.');
+  const hasBulk = (await fetch(`${base}/api/v1/tasks/bulk/`, { method: 'OPTIONS' })).headers
+    .get('allow')
+    ?.includes('POST');
+  if (!hasBulk || rows === 0) {
+    // BENCH_BULK_ROWS=0 measures only the JavaScript.
+    console.log(
+      hasBulk
+        ? '\nBENCH_BULK_ROWS=0: the timing is skipped.'
+        : '\nThis build has no POST /tasks/bulk/: the timing is skipped.',
+    );
   } else {
-    const other = (await api(token, 'GET', '/tasks/assignees/?perPage=50')).items.find((user) => user.id !== me.user.id);
+    const other = (await api(token, 'GET', '/tasks/assignees/?perPage=50')).items.find(
+      (user) => user.id !== me.user.id,
+    );
     const label = `bench-bulk-${randomUUID().slice(0, 8)}`;
     console.log(`\nCreating ${rows} tasks …`);
     const tasks = [];
@@ -124,7 +135,13 @@ try {
     }
     const singleStart = performance.now();
     for (const task of tasks) {
-      const saved = await api(token, 'PATCH', `/tasks/${task.id}/`, { assigneeId: other.id }, { 'if-match': `W/"${task.version}"` });
+      const saved = await api(
+        token,
+        'PATCH',
+        `/tasks/${task.id}/`,
+        { assigneeId: other.id },
+        { 'if-match': `W/"${task.version}"` },
+      );
       task.version = saved.version;
     }
     const single = ms(singleStart);
