@@ -25,7 +25,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           isDecider={holds('approvals.decide')}
         />
       </ClientMessages>
-      <main id={MAIN_ID} tabIndex={-1} className="container py-4 flex-grow-1">
+      <main id={MAIN_ID} tabIndex={-1} className="container-fluid app-main py-4 flex-grow-1">
         {children}
       </main>
     </>

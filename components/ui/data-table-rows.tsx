@@ -3,6 +3,7 @@
 import { rowHeaderClassName } from './row-header-class-name';
 import type { CompactRow } from './compact-rows';
 import { TableCellValue, type CellValue } from './table-cell-value';
+import { RowCheckbox } from './selection/row-checkbox';
 
 export interface CompactColumn {
   key: string;
@@ -15,13 +16,25 @@ export function DataTableRows({
   columns,
   rows,
   shared = [],
+  select,
 }: {
   columns: CompactColumn[];
   rows: CompactRow[];
   shared?: CellValue[];
+  /** With selection: each row's label and version, in the order of `rows`. */
+  select?: { ids: string[]; labels: string[]; versions: (number | null)[] };
 }) {
-  return rows.map(([key, cells, className]) => (
+  return rows.map(([key, cells, className], rowIndex) => (
     <tr key={key} className={className}>
+      {select ? (
+        <td className="bulk-select-cell">
+          <RowCheckbox
+            id={select.ids[rowIndex] ?? key}
+            version={select.versions[rowIndex] ?? undefined}
+            label={select.labels[rowIndex] ?? key}
+          />
+        </td>
+      ) : null}
       {columns.map((column, index) => {
         const cell = cells[index] ?? null;
         const content = <TableCellValue value={typeof cell === 'number' ? (shared[cell] ?? null) : cell} />;

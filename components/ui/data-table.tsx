@@ -7,6 +7,10 @@ import { rowHeaderClassName } from './row-header-class-name';
 import { Pagination } from './pagination';
 import { SortHeader } from './sort-header';
 import { TableCellValue, type CellValue } from './table-cell-value';
+import type { ListBulk } from './selection/bulk-action';
+import { BulkBar } from './selection/bulk-bar';
+import { PageCheckbox, RowCheckbox } from './selection/row-checkbox';
+import { SelectionProvider } from './selection/selection-context';
 
 interface DataTableColumnBase {
   /** Unique per table (React key). */
@@ -30,6 +34,20 @@ interface DataTableColumnBase {
  */
 export type DataTableColumn<T> = DataTableColumnBase &
   ({ cell: (row: T) => ReactNode; value?: undefined } | { value: (row: T) => CellValue; cell?: undefined });
+
+/**
+ * Selection and bulk actions (issue 26): a box per row and for the page, and the bulk bar above
+ * the table. Only for users who may act; the list's descriptor names the actions.
+ */
+export interface DataTableSelection<T> {
+  bulk: ListBulk;
+  /** The record's id the action names; default `rowKey` (a list that repeats a record under two groups differs). */
+  rowId?: (row: T) => string;
+  /** Names the row for its box ("Angebot prüfen auswählen"). */
+  rowLabel: (row: T) => string;
+  /** The version the row is shown with: a row changed since answers `conflict` rather than being overwritten. */
+  rowVersion?: (row: T) => number;
+}
 
 export interface DataTableGroupBy<T> {
   /** Rows with the same key in a row share one group header; a new header starts where the key changes. */
@@ -61,6 +79,7 @@ export interface DataTableProps<T> {
   showPagination?: boolean;
   rowClassName?: (row: T) => string | undefined;
   className?: string;
+  selection?: DataTableSelection<T>;
 }
 
 interface RowGroup<T> {
@@ -86,7 +105,7 @@ function groupRows<T>(rows: readonly T[], key: (row: T) => string): RowGroup<T>[
  * the pagination render in the browser from compact props (DataTableRows, Pagination).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, total, pathname, caption, groupBy, rowClassName } = props;
+  const { columns, rows, rowKey, total, pathname, caption, groupBy, rowClassName, selection } = props;
   const t = useTranslations('table');
   const params: ListParams = {
     ...props.params,
@@ -99,8 +118,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const cellOf = (column: DataTableColumn<T>, row: T) =>
     column.value ? <TableCellValue value={column.value(row)} /> : column.cell(row);
+  const columnCount = columns.length + (selection ? 1 : 0);
+  const selectedId = (row: T) => selection?.rowId?.(row) ?? rowKey(row);
+  const selectCell = (row: T) =>
+    selection ? (
+      <td className="bulk-select-cell">
+        <RowCheckbox id={selectedId(row)} version={selection.rowVersion?.(row)} label={selection.rowLabel(row)} />
+      </td>
+    ) : null;
   const renderRow = (row: T) => (
     <tr key={rowKey(row)} className={rowClassName?.(row)}>
+      {selectCell(row)}
       {columns.map((column) =>
         column.isRowHeader ? (
           <th key={column.key} scope="row" className={rowHeaderClassName(column.className)}>
@@ -127,7 +155,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const compact = compactRows(
       rowsOfBody.map((row) => [rowKey(row), columns.map((column) => column.value?.(row) ?? null), rowClassName?.(row)]),
     );
-    return <DataTableRows columns={compactColumns} rows={compact.rows} shared={compact.shared} />;
+    const select = selection && {
+      ids: rowsOfBody.map(selectedId),
+      labels: rowsOfBody.map(selection.rowLabel),
+      versions: rowsOfBody.map((row) => selection.rowVersion?.(row) ?? null),
+    };
+    return (
+      <DataTableRows
+        columns={compactColumns}
+        rows={compact.rows}
+        shared={compact.shared}
+        {...(select ? { select } : {})}
+      />
+    );
   };
 
   let body: ReactNode;
@@ -135,7 +175,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = (
       <tbody>
         <tr>
-          <td colSpan={columns.length} className="text-center text-body-secondary py-4" data-testid="table-empty">
+          <td colSpan={columnCount} className="text-center text-body-secondary py-4" data-testid="table-empty">
             {isFiltered ? t('emptyFiltered') : t('empty')}
           </td>
         </tr>
@@ -146,7 +186,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = groupRows(rows, groupBy.key).map((group, index) => (
       <tbody key={`${group.key}-${index}`} className="table-group-divider">
         <tr className="table-light">
-          <th colSpan={columns.length} scope="rowgroup" data-testid="table-group">
+          <th colSpan={columnCount} scope="rowgroup" data-testid="table-group">
             {groupBy.label(group.first)}
           </th>
         </tr>
@@ -157,13 +197,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = <tbody>{renderRows(rows)}</tbody>;
   }
 
-  return (
+  const pageRows = selection ? rows.map((row) => ({ id: selectedId(row), version: selection.rowVersion?.(row) })) : [];
+  const table = (
     <div className={props.className}>
+      {selection ? <BulkBar bulk={selection.bulk} total={total} sendsVersions={Boolean(selection.rowVersion)} /> : null}
       <div className="table-responsive">
         <table className="table table-hover align-middle mb-3">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
+              {selection ? (
+                <th scope="col" className="bulk-select-cell">
+                  <PageCheckbox rows={pageRows} />
+                </th>
+              ) : null}
               {columns.map((column) =>
                 column.sortField ? (
                   <SortHeader
@@ -187,5 +234,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       {props.showPagination === false ? null : <Pagination total={total} pathname={pathname} params={params} />}
     </div>
+  );
+  return selection ? (
+    <SelectionProvider listKey={selection.bulk.listKey} filterKey={selection.bulk.filterKey}>
+      {table}
+    </SelectionProvider>
+  ) : (
+    table
   );
 }

@@ -7,6 +7,8 @@ import { useTranslations } from 'next-intl';
 import { withSearchParams } from '@/lib/list-params';
 
 export const SEARCH_DEBOUNCE_MS = 400;
+/** The "all" choice of a filter that has a default (`defaultValue`). */
+export const ALL_VALUE = 'all';
 
 /** A filter choice: its parameter value and its label (a pair, not an object: the RSC payload of a
  * list page carries every option, 50 distributors at scale). */
@@ -20,6 +22,11 @@ export interface ListToolbarSelectFilter {
   options: readonly ListToolbarOption[];
   /** The first option, meaning "no filter"; default "Alle". */
   allLabel?: string;
+  /**
+   * The value the list applies while the URL names none (the task list: not done). The first option
+   * then sends `all` to lift it, and choosing this value drops the parameter.
+   */
+  defaultValue?: string;
 }
 
 export interface ListToolbarCheckboxFilter {
@@ -182,10 +189,13 @@ export function ListToolbar({
               id={`${id}-${filter.name}`}
               name={filter.name}
               className="form-select"
-              value={searchParams.get(filter.name) ?? ''}
-              onChange={(event) => setFilter(filter.name, event.target.value || null)}
+              value={searchParams.get(filter.name) ?? filter.defaultValue ?? ''}
+              onChange={(event) => {
+                const value = event.target.value;
+                setFilter(filter.name, value === (filter.defaultValue ?? '') ? null : value || null);
+              }}
             >
-              <option value="">{filter.allLabel ?? t('all')}</option>
+              <option value={filter.defaultValue ? ALL_VALUE : ''}>{filter.allLabel ?? t('all')}</option>
               {filter.options.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}

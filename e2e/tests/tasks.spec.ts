@@ -61,11 +61,15 @@ test('a task for a colleague: assigned, badge, completed, seen done by its creat
   const status = row.getByRole('combobox', { name: `Status von „${title}“` });
   await status.selectOption('done');
   await expect(colleaguePage.getByText(`Status von „${title}“: Erledigt.`)).toBeVisible();
-  await expect(status).toHaveValue('done');
+  // The tab shows what needs doing (issue 26): the done task leaves it; "Alle Status" shows it again.
+  await expect(row).toHaveCount(0);
+  await colleaguePage.getByLabel('Status', { exact: true }).selectOption('all');
+  await expect(colleaguePage).toHaveURL(/status=all/);
+  await expect(row.getByRole('combobox', { name: `Status von „${title}“` })).toHaveValue('done');
   await context.close();
 
   // The creator sees it done under "Von mir vergeben".
-  await page.goto(`/tasks/?view=delegated&q=${encodeURIComponent(title)}`);
+  await page.goto(`/tasks/?view=delegated&status=all&q=${encodeURIComponent(title)}`);
   await expect(page.getByRole('link', { name: 'Von mir vergeben' })).toHaveAttribute('aria-current', 'page');
   const delegated = page.getByRole('row', { name: new RegExp(title) });
   await expect(delegated.getByRole('combobox', { name: `Status von „${title}“` })).toHaveValue('done');
@@ -99,7 +103,10 @@ test('an overdue task is highlighted and the dashboard links to it', async ({ pa
 
   // The account's Aufgaben tab lists it too.
   await page.goto(`/accounts/${account.id}/?tab=tasks`);
-  await expect(page.getByRole('link', { name: 'Aufgaben', exact: true }).last()).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Aufgaben', exact: true }).last()).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByTestId('account-tasks').getByRole('row', { name: new RegExp(title) })).toHaveClass(
     /table-danger/,
   );
@@ -116,7 +123,8 @@ test('an overdue task is highlighted and the dashboard links to it', async ({ pa
 });
 
 /** Words of the German catalogue that must not appear anywhere on the English pages. */
-const GERMAN = /Aufgabe|Offen|Erledigt|Fällig|überfällig|zugewiesen|Konten|Freigabe|Änderung|Dokument|Willkommen|Priorität/;
+const GERMAN =
+  /Aufgabe|Offen|Erledigt|Fällig|überfällig|zugewiesen|Konten|Freigabe|Änderung|Dokument|Willkommen|Priorität/;
 
 test('a new user sees where to start, and the English dashboard and task list speak English', async ({ page, api }) => {
   const admin = await openSession(api, 'admin');

@@ -3,6 +3,7 @@ import { toQueryString } from '@/lib/hrefs';
 
 export const accountsApi = {
   listPath: (query: Partial<AccountListQuery>) => `/accounts/${toQueryString(query)}`,
+  bulkPath: '/accounts/bulk/',
   detailPath: (id: string) => `/accounts/${encodeURIComponent(id)}/`,
   treePath: (id: string) => `/accounts/${encodeURIComponent(id)}/children/?depth=all`,
   /** The browser downloads exports through the same-origin proxy, which adds the token. */

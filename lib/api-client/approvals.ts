@@ -4,6 +4,7 @@ import { toQueryString } from '@/lib/hrefs';
 
 export const approvalsApi = {
   listPath: (query: Partial<ApprovalListQuery>) => `/approvals/${toQueryString(query)}`,
+  bulkPath: '/approvals/bulk/',
   detailPath: (id: string) => `/approvals/${encodeURIComponent(id)}/`,
   actionPath: (id: string, action: 'approve' | 'reject' | 'withdraw') =>
     `/approvals/${encodeURIComponent(id)}/${action}/`,

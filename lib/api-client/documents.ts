@@ -11,6 +11,7 @@ const PROXY = '/api/ui';
 
 export const documentsApi = {
   listPath: (query: Partial<DocumentListQuery>) => `/documents/${toQueryString(query)}`,
+  bulkPath: '/documents/bulk/',
   detailPath: (id: string) => `/documents/${encodeURIComponent(id)}/`,
   exportHref: (query: Partial<DocumentListQuery>) => {
     const { page: _page, perPage: _perPage, ...filters } = query;

@@ -13,6 +13,7 @@ type QueryValue = string | number | boolean | undefined | null;
 export const tasksApi = {
   listPath: (query: Record<string, QueryValue>) => `/tasks/${toQueryString(query)}`,
   detailPath: (id: string) => `/tasks/${encodeURIComponent(id)}/`,
+  bulkPath: '/tasks/bulk/',
   assigneesPath: (query: { q?: string; perPage?: number }) => `/tasks/assignees/${toQueryString(query)}`,
   accountsPath: (query: { q?: string; assigneeId?: string; perPage?: number }) =>
     `/tasks/accounts/${toQueryString(query)}`,

@@ -3,6 +3,7 @@ import { toQueryString } from '@/lib/hrefs';
 
 export const usersApi = {
   listPath: (query: Partial<UserListQuery>) => `/users/${toQueryString(query)}`,
+  bulkPath: '/users/bulk/',
   detailPath: (id: string) => `/users/${encodeURIComponent(id)}/`,
   /** `lock`, `unlock`, `deactivate`, `resend-invitation`. */
   actionPath: (id: string, action: 'lock' | 'unlock' | 'deactivate' | 'resend-invitation' | 'mfa-reset') =>

@@ -12,6 +12,7 @@ export const BROWSER_API = '/api/ui';
 
 export const whitelistApi = {
   listPath: (query: Partial<WhitelistListQuery>) => `/whitelist/${toQueryString(query)}`,
+  bulkPath: '/whitelist/bulk/',
   detailPath: (id: string) => `/whitelist/${encodeURIComponent(id)}/`,
   createPath: '/whitelist/',
   importPath: (query: { accountId: string; dryRun: boolean }) =>

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { bulkActionSchema } from './bulk';
 import { BENEFIT_CATALOGUE, BENEFIT_CODES } from './benefit-catalogue';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText, singleLineText } from './text';
@@ -225,3 +226,13 @@ export const accountUpdateResultSchema = z
 export const accountDistributorsSchema = z
   .object({ items: z.array(personRefSchema) })
   .meta({ id: 'AccountDistributors' });
+
+/** `POST /accounts/bulk`: request the archive of many accounts, each its own approval (issue 26). */
+export const accountBulkSchema = z
+  .discriminatedUnion('action', [
+    bulkActionSchema('request_archive', { reason: multiLineText().max(2000).default('') }).meta({
+      id: 'AccountBulkRequestArchive',
+    }),
+  ])
+  .meta({ id: 'AccountBulk' });
+export type AccountBulkInput = z.input<typeof accountBulkSchema>;

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { bulkActionSchema } from './bulk';
 import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText } from './text';
 import { problem } from './problems';
@@ -96,3 +97,16 @@ export const approvalRejectionSchema = z
 export const approvalWithdrawalSchema = z
   .strictObject({ comment: multiLineText().max(2000).default('') })
   .meta({ id: 'ApprovalWithdrawal' });
+
+/** `POST /approvals/bulk`: approve or reject many, each under the four-eyes rule; one comment for all (issue 26). */
+export const approvalBulkSchema = z
+  .discriminatedUnion('action', [
+    bulkActionSchema('approve', { comment: multiLineText().max(2000).default('') }).meta({
+      id: 'ApprovalBulkApprove',
+    }),
+    bulkActionSchema('reject', { comment: multiLineText().min(1, problem('rejectionReasonRequired')).max(2000) }).meta({
+      id: 'ApprovalBulkReject',
+    }),
+  ])
+  .meta({ id: 'ApprovalBulk' });
+export type ApprovalBulkInput = z.input<typeof approvalBulkSchema>;

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { versionedBulkActionSchema } from './bulk';
 import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText, singleLineText } from './text';
 import { DOCUMENT_CATEGORIES, DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from './document-constants';
@@ -132,3 +133,14 @@ export const documentContentQuerySchema = z
     inline: queryBoolean.optional(),
   })
   .meta({ id: 'DocumentContentQuery' });
+
+/** `POST /documents/bulk`: set the category of many documents, or delete them (issue 26). */
+export const documentBulkSchema = z
+  .discriminatedUnion('action', [
+    versionedBulkActionSchema('set_category', { category: documentCategorySchema }).meta({
+      id: 'DocumentBulkSetCategory',
+    }),
+    versionedBulkActionSchema('delete', {}).meta({ id: 'DocumentBulkDelete' }),
+  ])
+  .meta({ id: 'DocumentBulk' });
+export type DocumentBulkInput = z.input<typeof documentBulkSchema>;

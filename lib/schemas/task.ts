@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { versionedBulkActionSchema } from './bulk';
 import { listQuerySchema, listResponseSchema } from './list';
 import { multiLineText, singleLineText } from './text';
 import { TASK_DUE_FILTERS } from './task-due';
@@ -167,3 +168,14 @@ export const dashboardSchema = z
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** `POST /tasks/bulk`: status, assignee or priority of many tasks, or delete them (issue 26). */
+export const taskBulkSchema = z
+  .discriminatedUnion('action', [
+    versionedBulkActionSchema('set_status', { status: taskStatusSchema }).meta({ id: 'TaskBulkSetStatus' }),
+    versionedBulkActionSchema('reassign', { assigneeId: z.uuid() }).meta({ id: 'TaskBulkReassign' }),
+    versionedBulkActionSchema('set_priority', { priority: taskPrioritySchema }).meta({ id: 'TaskBulkSetPriority' }),
+    versionedBulkActionSchema('delete', {}).meta({ id: 'TaskBulkDelete' }),
+  ])
+  .meta({ id: 'TaskBulk' });
+export type TaskBulkInput = z.input<typeof taskBulkSchema>;

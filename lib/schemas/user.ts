@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { bulkActionSchema } from './bulk';
 import { localeSchema, USER_STATUSES, userStatusSchema } from './auth';
 import { listQuerySchema, listResponseSchema } from './list';
 import { ROLES, roleSchema } from './roles';
@@ -192,3 +193,12 @@ export const outboxQuerySchema = z
   })
   .meta({ id: 'OutboxQuery' });
 export const outboxListSchema = z.object({ items: z.array(outboxMailSchema) }).meta({ id: 'OutboxList' });
+
+/** `POST /users/bulk`: deactivate users, or resend their invitations (the per-address throttle applies) (issue 26). */
+export const userBulkSchema = z
+  .discriminatedUnion('action', [
+    bulkActionSchema('deactivate', {}).meta({ id: 'UserBulkDeactivate' }),
+    bulkActionSchema('resend_invitation', {}).meta({ id: 'UserBulkResendInvitation' }),
+  ])
+  .meta({ id: 'UserBulk' });
+export type UserBulkInput = z.input<typeof userBulkSchema>;

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { versionedBulkActionSchema } from './bulk';
 import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { singleLineText } from './text';
 import {
@@ -207,3 +208,14 @@ export const whitelistImportReportSchema = z
   })
   .meta({ id: 'WhitelistImportReport' });
 export type WhitelistImportReport = z.infer<typeof whitelistImportReportSchema>;
+
+/** `POST /whitelist/bulk`: delete entries, or set or clear their `validUntil` (issue 26). */
+export const whitelistBulkSchema = z
+  .discriminatedUnion('action', [
+    versionedBulkActionSchema('delete', {}).meta({ id: 'WhitelistBulkDelete' }),
+    versionedBulkActionSchema('set_valid_until', { validUntil: whitelistValidUntilSchema }).meta({
+      id: 'WhitelistBulkSetValidUntil',
+    }),
+  ])
+  .meta({ id: 'WhitelistBulk' });
+export type WhitelistBulkInput = z.input<typeof whitelistBulkSchema>;

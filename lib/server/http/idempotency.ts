@@ -19,9 +19,9 @@ export const idempotencyKeySchema = z
   .regex(/^[\x21-\x7e]{1,255}$/)
   .meta({ description: 'Makes a retry safe: the first answer is replayed for 24 h (IETF httpapi Idempotency-Key)' });
 
-/** Every POST that creates something (answers 201) accepts an Idempotency-Key. */
-export function isIdempotentCreate(operation: Operation): boolean {
-  return operation.method === 'POST' && operation.successStatus === 201;
+/** Every POST that creates something (answers 201) accepts an Idempotency-Key; a bulk action requires one. */
+export function acceptsIdempotencyKey(operation: Operation): boolean {
+  return (operation.method === 'POST' && operation.successStatus === 201) || operation.idempotencyKey === 'required';
 }
 
 /** Key order does not make another body: the hash is over the JSON with sorted keys. */

@@ -10,7 +10,7 @@ import type {
 import { z } from 'zod';
 import { errorBodySchema } from '@/lib/schemas/common';
 import { API_MOUNT } from './api-path';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema, isIdempotentCreate } from './idempotency';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema, acceptsIdempotencyKey } from './idempotency';
 import { successStatusOf, type Operation } from './operation';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -153,7 +153,8 @@ function errorStatuses(operation: Operation): number[] {
   // too many requests wait for it (with Retry-After).
   if (operation.usesDatabase !== false) statuses.add(503);
   // 409: a retry while the first request with the same Idempotency-Key still runs.
-  if (isIdempotentCreate(operation)) statuses.add(409);
+  if (acceptsIdempotencyKey(operation)) statuses.add(409);
+  if (operation.idempotencyKey === 'required') statuses.add(428);
   if (operation.access !== 'public') statuses.add(401);
   // 403: the scope is missing, or (MFA_REQUIRED_ROLES) the user must first set up a second factor.
   if (operation.access !== 'public') statuses.add(403);
@@ -216,7 +217,9 @@ function toOperationObject(operation: Operation): ZodOpenApiOperationObject {
   }
   for (const code of errorStatuses(operation)) responses[String(code)] = errorResponse(code);
 
-  const isIdempotent = isIdempotentCreate(operation);
+  const isIdempotent = acceptsIdempotencyKey(operation);
+  const idempotencyKey =
+    operation.idempotencyKey === 'required' ? idempotencyKeySchema : idempotencyKeySchema.optional();
   return {
     operationId: operationIdOf(operation),
     summary: operation.summary,
@@ -231,7 +234,7 @@ function toOperationObject(operation: Operation): ZodOpenApiOperationObject {
           requestParams: {
             ...(operation.params ? { path: operation.params as never } : {}),
             ...(operation.query ? { query: operation.query as never } : {}),
-            ...(isIdempotent ? { header: z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema.optional() }) } : {}),
+            ...(isIdempotent ? { header: z.object({ [IDEMPOTENCY_HEADER]: idempotencyKey }) } : {}),
           },
         }
       : {}),

@@ -61,6 +61,11 @@ export interface Operation<
    * `file`, streamed to a temporary file with the `MAX_UPLOAD_BYTES` limit (lib/server/http/multipart.ts).
    */
   multipart?: boolean;
+  /**
+   * `required`: the operation runs only with an `Idempotency-Key` (428 without one) and replays its
+   * first answer to a retry (bulk actions). Creates (POST answering 201) accept one anyway.
+   */
+  idempotencyKey?: 'required';
   /** Body limit in bytes for JSON and raw bodies (JSON default 1 MiB). */
   maxBodyBytes?: number;
   /**

@@ -11,7 +11,7 @@ import { admitRequest } from './admission';
 import {
   IDEMPOTENCY_HEADER,
   idempotencyKeySchema,
-  isIdempotentCreate,
+  acceptsIdempotencyKey,
   requestFingerprint,
   runIdempotent,
 } from './idempotency';
@@ -229,7 +229,10 @@ export function route<Op extends Operation>(
       });
 
     const key = req.headers.get(IDEMPOTENCY_HEADER);
-    if (key !== null && actor && isIdempotentCreate(operation)) {
+    if (key === null && operation.idempotencyKey === 'required') {
+      throw new ApiError('precondition_required', 'Diese Anfrage braucht einen Idempotency-Key.');
+    }
+    if (key !== null && actor && acceptsIdempotencyKey(operation)) {
       if (!idempotencyKeySchema.safeParse(key).success) {
         throw new ApiError('bad_request', 'Der Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen.');
       }

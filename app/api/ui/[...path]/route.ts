@@ -52,7 +52,7 @@ async function forward(req: NextRequest, context: { params: Promise<{ path: stri
     ...selfCallHeaders(),
     ...clientAddressHeaders(req.headers),
   });
-  for (const name of ['content-type', 'content-length', 'accept', 'if-match', 'user-agent']) {
+  for (const name of ['content-type', 'content-length', 'accept', 'if-match', 'idempotency-key', 'user-agent']) {
     const value = req.headers.get(name);
     if (value) headers.set(name, value);
   }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { runBulk } from '@/lib/server/services/bulk/run-bulk';
 import { requireExpectedVersion } from '../etag';
 import * as op from '../operations/accounts';
 import { route } from '../route';
@@ -37,4 +38,9 @@ export const requestActivation = route(op.requestActivation, ({ actor, params, b
 
 export const requestArchive = route(op.requestArchive, ({ actor, params, body }) =>
   requestAccountArchive(actor, params.id, body),
+);
+
+/** Each account's archive request through the single request: one approval each. */
+export const bulk = route(op.bulk, ({ actor, body }) =>
+  runBulk(body.ids, (id) => requestAccountArchive(actor, id, { reason: body.reason })),
 );

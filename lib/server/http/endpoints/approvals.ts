@@ -1,4 +1,5 @@
 import 'server-only';
+import { runBulk } from '@/lib/server/services/bulk/run-bulk';
 import { csvLocaleOfRequest } from '../csv-texts';
 import * as op from '../operations/approvals';
 import { route } from '../route';
@@ -21,4 +22,13 @@ export const withdraw = route(op.withdraw, ({ actor, params, body }) => withdraw
 
 export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
   exportApprovalsCsv(actor, query, csvLocaleOfRequest(req, actor)),
+);
+
+/** Each approval through the single decision (four eyes, obsolete, locking), with one comment for all. */
+export const bulk = route(op.bulk, ({ actor, body }) =>
+  runBulk(body.ids, (id) =>
+    body.action === 'approve'
+      ? approveApproval(actor, id, { comment: body.comment })
+      : rejectApproval(actor, id, { comment: body.comment }),
+  ),
 );

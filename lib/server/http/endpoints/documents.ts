@@ -1,4 +1,5 @@
 import 'server-only';
+import { runBulk, versionOf } from '@/lib/server/services/bulk/run-bulk';
 import { isPreviewableType } from '@/lib/schemas/document-files';
 import { csvLocaleOfRequest } from '../csv-texts';
 import { fileResponse } from '../download';
@@ -40,4 +41,13 @@ export const content = route(op.content, async ({ actor, params, query }) => {
 
 export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
   exportDocumentsCsv(actor, query, csvLocaleOfRequest(req, actor)),
+);
+
+/** Each document through the single change or delete, against the version the caller saw. */
+export const bulk = route(op.bulk, ({ actor, body }) =>
+  runBulk(body.ids, async (id) => {
+    const version = await versionOf(id, body.versions, (rowId) => getDocument(actor, rowId));
+    if (body.action === 'delete') return deleteDocument(actor, id, version);
+    return updateDocument(actor, id, { category: body.category }, version);
+  }),
 );

@@ -1,4 +1,5 @@
 import 'server-only';
+import { runBulk, versionOf } from '@/lib/server/services/bulk/run-bulk';
 import { csvLocaleOfRequest } from '../csv-texts';
 import { requireExpectedVersion } from '../etag';
 import * as op from '../operations/tasks';
@@ -10,7 +11,7 @@ import { findTaskAccounts } from '@/lib/server/services/tasks/find-task-accounts
 import { findTaskAssignees } from '@/lib/server/services/tasks/find-task-assignees';
 import { findTasks } from '@/lib/server/services/tasks/find-tasks';
 import { getTask } from '@/lib/server/services/tasks/get-task';
-import { updateTask } from '@/lib/server/services/tasks/update-task';
+import { updateTask, updateTaskInBulk } from '@/lib/server/services/tasks/update-task';
 
 export const list = route(op.list, ({ actor, query }) => findTasks(actor, query));
 
@@ -32,4 +33,21 @@ export const remove = route(op.remove, ({ actor, params, req }) =>
 
 export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
   exportTasksCsv(actor, query, csvLocaleOfRequest(req, actor)),
+);
+
+/** Each task through the single change or delete, against the version the caller saw. */
+export const bulk = route(op.bulk, ({ actor, body }) =>
+  runBulk(body.ids, async (id) => {
+    const version = await versionOf(id, body.versions, (rowId) => getTask(actor, rowId));
+    switch (body.action) {
+      case 'delete':
+        return deleteTask(actor, id, version);
+      case 'set_status':
+        return updateTaskInBulk(actor, id, { status: body.status }, version);
+      case 'reassign':
+        return updateTaskInBulk(actor, id, { assigneeId: body.assigneeId }, version);
+      case 'set_priority':
+        return updateTaskInBulk(actor, id, { priority: body.priority }, version);
+    }
+  }),
 );

@@ -1,4 +1,5 @@
 import 'server-only';
+import { runBulk } from '@/lib/server/services/bulk/run-bulk';
 import { csvLocaleOfRequest } from '../csv-texts';
 import { requireExpectedVersion } from '../etag';
 import * as op from '../operations/users';
@@ -43,4 +44,11 @@ export const dataExport = route(op.dataExport, ({ actor, params }) => exportUser
 
 export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
   exportUsersCsv(actor, query, csvLocaleOfRequest(req, actor)),
+);
+
+/** Each user through the single deactivation or resent invitation (its throttle per address applies). */
+export const bulk = route(op.bulk, ({ actor, body }) =>
+  runBulk(body.ids, (id) =>
+    body.action === 'deactivate' ? deactivateUser(actor, id) : resendUserInvitation(actor, id),
+  ),
 );

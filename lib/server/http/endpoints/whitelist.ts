@@ -1,4 +1,5 @@
 import 'server-only';
+import { runBulk, versionOf } from '@/lib/server/services/bulk/run-bulk';
 import { csvLocaleOfRequest } from '../csv-texts';
 import { requireExpectedVersion } from '../etag';
 import * as op from '../operations/whitelist';
@@ -33,4 +34,13 @@ export const check = route(op.check, ({ actor, query }) => checkWhitelist(actor,
 
 export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
   exportWhitelistCsv(actor, query, csvLocaleOfRequest(req, actor)),
+);
+
+/** Each entry through the single delete or change, against the version the caller saw. */
+export const bulk = route(op.bulk, ({ actor, body }) =>
+  runBulk(body.ids, async (id) => {
+    const version = await versionOf(id, body.versions, (rowId) => getWhitelistEntry(actor, rowId));
+    if (body.action === 'delete') return deleteWhitelistEntry(actor, id, version);
+    return updateWhitelistEntry(actor, id, { validUntil: body.validUntil }, version);
+  }),
 );

@@ -1,4 +1,6 @@
 import 'server-only';
+import { accountBulkSchema } from '@/lib/schemas/account';
+import { bulkOperation } from '../bulk-operation';
 import {
   MAX_TREE_ROWS,
   accountChildrenQuerySchema,
@@ -142,4 +144,12 @@ export const requestArchive = defineOperation({
   location: (approval) => `/approvals/${approval.id}`,
   successStatus: 201,
   errors: [404, 409],
+});
+
+export const bulk = bulkOperation({
+  path: '/accounts/bulk',
+  tag,
+  access: 'accounts.write',
+  body: accountBulkSchema,
+  actions: 'Request the archive of accounts, each as its own approval',
 });

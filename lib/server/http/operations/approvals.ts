@@ -1,4 +1,6 @@
 import 'server-only';
+import { approvalBulkSchema } from '@/lib/schemas/approval';
+import { bulkOperation } from '../bulk-operation';
 import {
   approvalDecisionSchema,
   approvalExportQuerySchema,
@@ -83,4 +85,13 @@ export const exportCsv = defineOperation({
   access: 'approvals.read',
   file: CSV_EXPORT,
   query: approvalExportQuerySchema,
+});
+
+export const bulk = bulkOperation({
+  path: '/approvals/bulk',
+  tag,
+  access: 'approvals.decide',
+  body: approvalBulkSchema,
+  actions:
+    'Approve or reject approvals (four eyes: one’s own request answers forbidden; reject needs a comment, one for all)',
 });

@@ -1,4 +1,6 @@
 import 'server-only';
+import { documentBulkSchema } from '@/lib/schemas/document';
+import { bulkOperation } from '../bulk-operation';
 import { idParamsSchema } from '@/lib/schemas/common';
 import { DOCUMENT_FILE_TYPES } from '@/lib/schemas/document-files';
 import {
@@ -120,4 +122,12 @@ export const exportCsv = defineOperation({
   access: 'documents.read',
   file: CSV_EXPORT,
   query: documentExportQuerySchema,
+});
+
+export const bulk = bulkOperation({
+  path: '/documents/bulk',
+  tag,
+  access: 'documents.write',
+  body: documentBulkSchema,
+  actions: 'Set the category of documents, or delete them',
 });

@@ -1,4 +1,6 @@
 import 'server-only';
+import { taskBulkSchema } from '@/lib/schemas/task';
+import { bulkOperation } from '../bulk-operation';
 import { idParamsSchema } from '@/lib/schemas/common';
 import {
   taskAccountOptionsSchema,
@@ -109,4 +111,13 @@ export const exportCsv = defineOperation({
   access: 'tasks.read',
   file: CSV_EXPORT,
   query: taskExportQuerySchema,
+});
+
+export const bulk = bulkOperation({
+  path: '/tasks/bulk',
+  tag,
+  access: 'tasks.write',
+  body: taskBulkSchema,
+  actions:
+    'Set the status, reassign (the assignee must see every task’s account, as on a single change), set the priority or delete (creator, admin or back office) tasks',
 });

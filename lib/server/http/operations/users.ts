@@ -1,4 +1,6 @@
 import 'server-only';
+import { userBulkSchema } from '@/lib/schemas/user';
+import { bulkOperation } from '../bulk-operation';
 import { idParamsSchema } from '@/lib/schemas/common';
 import {
   userExportQuerySchema,
@@ -152,4 +154,13 @@ export const exportCsv = defineOperation({
   access: 'users.read',
   file: CSV_EXPORT,
   query: userExportQuerySchema,
+});
+
+export const bulk = bulkOperation({
+  path: '/users/bulk',
+  tag,
+  access: 'users.write',
+  body: userBulkSchema,
+  actions:
+    'Deactivate users, or resend their invitations (at most one a minute and five a day per address: a throttled row answers conflict)',
 });

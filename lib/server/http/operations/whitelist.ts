@@ -1,4 +1,6 @@
 import 'server-only';
+import { whitelistBulkSchema } from '@/lib/schemas/whitelist';
+import { bulkOperation } from '../bulk-operation';
 import { idParamsSchema } from '@/lib/schemas/common';
 import {
   WHITELIST_IMPORT_MAX_BYTES,
@@ -115,4 +117,12 @@ export const exportCsv = defineOperation({
   access: 'whitelist.read',
   file: CSV_EXPORT,
   query: whitelistExportQuerySchema,
+});
+
+export const bulk = bulkOperation({
+  path: '/whitelist/bulk',
+  tag,
+  access: 'whitelist.write',
+  body: whitelistBulkSchema,
+  actions: 'Delete whitelist entries, or set or clear their validUntil',
 });

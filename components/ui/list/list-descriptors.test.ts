@@ -1,0 +1,62 @@
+import { accountList } from '@/components/accounts/account-list';
+import { documentList } from '@/components/documents/document-list';
+import { taskList } from '@/components/tasks/task-list';
+import { userList } from '@/components/users/user-list';
+import { whitelistList } from '@/components/whitelist/whitelist-list';
+import { approvalList } from '@/app/(app)/freigaben/_components/approval-list';
+import { parseListParams } from '@/lib/list-params';
+import type { ListContext, TableListDescriptor } from './list-descriptor';
+
+jest.mock('@/lib/api-client/server', () => ({ getMe: jest.fn(), serverApi: jest.fn() }));
+
+const translate = Object.assign((key: string) => key, { rich: (key: string) => key, has: () => true });
+const me = {
+  id: 'u1',
+  role: 'admin',
+  scope: ['tasks.write', 'whitelist.write', 'documents.write', 'users.write', 'accounts.write', 'approvals.decide'],
+};
+
+function context(
+  descriptor: TableListDescriptor<unknown, unknown, unknown, unknown>,
+): ListContext<unknown, unknown, unknown, unknown> {
+  const params = parseListParams({}, { sortFields: descriptor.sortFields, defaultSort: descriptor.defaultSort });
+  return {
+    me: me as never,
+    params,
+    query: descriptor.query(params, me as never, {}) as never,
+    list: { items: [], total: 0, page: 1, perPage: 20 },
+    t: translate,
+    tRoot: translate as never,
+    locale: 'de',
+    options: { items: [] },
+  };
+}
+
+const lists = { accountList, documentList, taskList, userList, whitelistList, approvalList } as unknown as Record<
+  string,
+  TableListDescriptor<unknown, unknown, unknown, unknown>
+>;
+
+describe.each(Object.entries(lists))('%s', (_name, descriptor) => {
+  const columns = descriptor.columns(context(descriptor));
+
+  it('declares its columns with unique stable ids and names the record by a row-header column', () => {
+    const ids = columns.map((column) => column.key);
+    expect(new Set(ids).size).toBe(ids.length);
+    const nameColumn = columns.find((column) => column.key === descriptor.nameColumn);
+    expect(nameColumn?.isRowHeader).toBe(true);
+  });
+
+  it('sorts only by fields the URL accepts and offers bulk actions to those who may act', () => {
+    for (const column of columns) {
+      if (column.sortField) expect(descriptor.sortFields).toContain(column.sortField);
+    }
+    expect(descriptor.bulkActions?.(context(descriptor)).length).toBeGreaterThan(0);
+    expect(descriptor.api.bulkPath).toMatch(/\/bulk\/$/);
+  });
+
+  it('offers no bulk actions without the scope to act', () => {
+    const readOnly = { ...context(descriptor), me: { ...me, scope: [] } as never };
+    expect(descriptor.bulkActions?.(readOnly)).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { ClientMessages } from '@/components/layout/client-messages';
+import { hasListFilter } from '@/lib/list-params';
+import { DataTable } from '../data-table';
+import { ListToolbar } from '../list-toolbar';
+import type { ListBulk } from '../selection/bulk-action';
+import type { ListContext, ListDescriptor, TableListDescriptor } from './list-descriptor';
+
+interface ListViewProps<Row, Query, Translate, Options> {
+  descriptor: TableListDescriptor<Row, Query, Translate, Options>;
+  context: ListContext<Row, Query, Translate, Options>;
+  /** Above the toolbar, inside the client messages (e.g. the whitelist's address check). */
+  children?: ReactNode;
+}
+
+/** The search label and the table caption of a list: `<namespace>.filters.search`, `<namespace>.caption`. */
+function listText(context: ListContext<unknown, unknown, unknown, unknown>, namespace: string, key: string): string {
+  return context.tRoot(`${namespace}.${key}` as Parameters<typeof context.tRoot>[0]);
+}
+
+/** The bulk part of a list, or none when the user may take no action on it. */
+export function listBulk<Row, Query, Translate, Options>(
+  descriptor: ListDescriptor<Row, Query, Translate, Options>,
+  context: ListContext<Row, Query, Translate, Options>,
+): ListBulk | undefined {
+  const actions = descriptor.bulkActions?.(context) ?? [];
+  const { bulkPath } = descriptor.api;
+  if (actions.length === 0 || !bulkPath) return undefined;
+  const { params, query } = context;
+  return {
+    listKey: descriptor.listKey?.(query) ?? descriptor.id,
+    // A new search or filter empties the selection; page and sort do not.
+    filterKey: JSON.stringify({ q: params.q, filters: params.filters }),
+    bulkPath,
+    // "Select all N matching" reads the same filters, page by page.
+    matchingPath: descriptor.api.listPath({ ...query, page: undefined, perPage: undefined }),
+    actions,
+  };
+}
+
+/** A list's search, filters and export from its descriptor (a client component: inside `ClientMessages`). */
+export function ListViewToolbar<Row, Query, Translate, Options>({
+  descriptor,
+  context,
+}: {
+  descriptor: ListDescriptor<Row, Query, Translate, Options>;
+  context: ListContext<Row, Query, Translate, Options>;
+}) {
+  return (
+    <ListToolbar
+      searchLabel={listText(context, descriptor.namespace, 'filters.search')}
+      exportHref={descriptor.api.exportHref?.(context.query)}
+      filters={descriptor.toolbarFilters(context)}
+    />
+  );
+}
+
+/**
+ * The toolbar, the table and the bulk bar of any list, drawn from its descriptor. Server-rendered;
+ * the toolbar, the pagination and the selection are the client parts (with only their messages).
+ */
+export function ListView<Row, Query, Translate, Options>({
+  descriptor,
+  context,
+  children,
+}: ListViewProps<Row, Query, Translate, Options>) {
+  const bulk = listBulk(descriptor, context);
+  const { list, params } = context;
+  const selection = descriptor.selection;
+  const rowKey = descriptor.rowKey ?? ((row: Row) => (row as { id: string }).id);
+  return (
+    <ClientMessages
+      namespaces={[
+        'listToolbar',
+        'pagination',
+        ...(bulk ? (['bulk', 'confirmDialog'] as const) : []),
+        ...(descriptor.clientMessages ?? []),
+      ]}
+    >
+      {children}
+      <ListViewToolbar descriptor={descriptor} context={context} />
+      <DataTable
+        columns={descriptor.columns(context)}
+        rows={list.items}
+        rowKey={rowKey}
+        rowClassName={descriptor.rowClassName}
+        total={list.total}
+        params={params}
+        page={list.page}
+        perPage={list.perPage}
+        pathname={descriptor.path}
+        caption={listText(context, descriptor.namespace, 'caption')}
+        isFiltered={hasListFilter(params, descriptor.viewFilters ? [...descriptor.viewFilters] : undefined)}
+        groupBy={descriptor.groupBy?.(context)}
+        selection={
+          bulk && selection
+            ? {
+                bulk,
+                rowLabel: (row) => selection.rowLabel(row, context),
+                rowId: selection.rowId,
+                rowVersion: selection.rowVersion,
+              }
+            : undefined
+        }
+      />
+    </ClientMessages>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast-provider';
+import { BULK_BATCH_SIZE } from '@/lib/schemas/bulk-constants';
+import type { BulkActionDescriptor } from './bulk-action';
+import { BulkParamField, initialParamValue, paramValueOf } from './bulk-param-field';
+import { runBulkAction } from './run-bulk-action';
+import { useListSelection } from './selection-context';
+import { applyResults, selectionRequest } from './selection-state';
+
+/**
+ * The dialog of one bulk action (loaded when an action is first chosen): its parameter, the count
+ * (red for a destructive action), then the run in batches with a progress bar beyond 100 rows,
+ * the summary toast, and the failed rows left selected with their reason.
+ */
+export function BulkActionDialog({
+  action,
+  bulkPath,
+  sendsVersions,
+  onHide,
+}: {
+  action: BulkActionDescriptor | null;
+  bulkPath: string;
+  sendsVersions: boolean;
+  onHide: () => void;
+}) {
+  const t = useTranslations('bulk');
+  const showToast = useToast();
+  const router = useRouter();
+  const [state, update] = useListSelection();
+  const [shown, setShown] = useState<BulkActionDescriptor | null>(null);
+  const [paramValue, setParamValue] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const count = state.rows.size;
+  // A newly chosen action starts with its parameter's first value.
+  if (action !== shown) {
+    setShown(action);
+    if (action?.param) setParamValue(initialParamValue(action.param));
+  }
+
+  async function run(chosen: BulkActionDescriptor): Promise<boolean> {
+    const { ids, versions } = selectionRequest(state);
+    const param = chosen.param;
+    setProgress(0);
+    try {
+      const results = await runBulkAction({
+        path: `/api/ui${bulkPath}`,
+        action: chosen.action,
+        params: param ? { [param.name]: paramValueOf(param, paramValue) } : {},
+        ids,
+        versions: sendsVersions ? versions : undefined,
+        onProgress: setProgress,
+      });
+      update((current) => applyResults(current, results));
+      const ok = results.filter((result) => result.outcome === 'ok').length;
+      const failed = results.length - ok;
+      showToast({
+        variant: failed === 0 ? 'success' : 'warning',
+        message: failed === 0 ? t('summaryAllOk', { ok }) : t('summary', { ok, failed }),
+      });
+      return true;
+    } catch (error) {
+      showToast({ variant: 'danger', message: error instanceof Error && error.message ? error.message : t('failed') });
+      return false;
+    } finally {
+      setProgress(null);
+      router.refresh();
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      show={action !== null}
+      title={action ? t('confirmTitle', { label: action.label, count }) : ''}
+      confirmLabel={action ? t('actionCount', { label: action.label, count }) : undefined}
+      confirmVariant={action?.isDestructive ? 'danger' : 'primary'}
+      onConfirm={() => (action ? run(action) : undefined)}
+      onHide={onHide}
+    >
+      <p>{action?.isDestructive ? t('confirmDestructive', { count }) : t('confirmQuestion', { count })}</p>
+      {action?.param ? <BulkParamField param={action.param} value={paramValue} onChange={setParamValue} /> : null}
+      {progress !== null && count > BULK_BATCH_SIZE ? (
+        <div
+          className="progress mt-3"
+          role="progressbar"
+          aria-label={t('progress', { done: progress, total: count })}
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={count}
+          data-testid="bulk-progress"
+        >
+          <div className="progress-bar" style={{ width: `${(100 * progress) / Math.max(count, 1)}%` }}>
+            {t('progress', { done: progress, total: count })}
+          </div>
+        </div>
+      ) : null}
+    </ConfirmDialog>
+  );
+}

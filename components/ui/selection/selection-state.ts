@@ -1,0 +1,105 @@
+import { BULK_MAX_IDS, type BulkRowResult } from '@/lib/schemas/bulk-constants';
+
+/** One selected row: the version it was shown with (stale rows answer `conflict`), and why it failed. */
+export interface SelectedRow {
+  version?: number;
+  failure?: Pick<BulkRowResult, 'outcome' | 'reason'>;
+}
+
+/**
+ * The selection of one list (issue 26): the rows by id, across pages and sorts, for one filter.
+ * A new filter starts an empty selection. Plain data and pure functions, so it is tested without React.
+ */
+export interface SelectionState {
+  filterKey: string;
+  rows: ReadonlyMap<string, SelectedRow>;
+}
+
+export interface SelectableRow {
+  id: string;
+  version?: number;
+}
+
+export const emptySelection = (filterKey: string): SelectionState => ({ filterKey, rows: new Map() });
+
+/** The state for this filter: the stored one while the filter is the same, else an empty one. */
+export function forFilter(state: SelectionState | undefined, filterKey: string): SelectionState {
+  return state && state.filterKey === filterKey ? state : emptySelection(filterKey);
+}
+
+function withRows(state: SelectionState, change: (rows: Map<string, SelectedRow>) => void): SelectionState {
+  const rows = new Map(state.rows);
+  change(rows);
+  return { ...state, rows };
+}
+
+/** Space on a row's box: in or out. Nothing beyond BULK_MAX_IDS rows. */
+export function toggleRow(state: SelectionState, row: SelectableRow): SelectionState {
+  return withRows(state, (rows) => {
+    if (rows.has(row.id)) rows.delete(row.id);
+    else if (rows.size < BULK_MAX_IDS) rows.set(row.id, { version: row.version });
+  });
+}
+
+/** Whether every row of this page is selected (the header box is checked), some (mixed) or none. */
+export function pageState(state: SelectionState, pageIds: readonly string[]): 'all' | 'some' | 'none' {
+  const selected = pageIds.filter((id) => state.rows.has(id)).length;
+  if (pageIds.length > 0 && selected === pageIds.length) return 'all';
+  return selected === 0 ? 'none' : 'some';
+}
+
+/** The header box: selects the page's rows, or, when all of them are selected, takes them out. */
+export function togglePage(state: SelectionState, pageRows: readonly SelectableRow[]): SelectionState {
+  const isAll =
+    pageState(
+      state,
+      pageRows.map((row) => row.id),
+    ) === 'all';
+  return withRows(state, (rows) => {
+    for (const row of pageRows) {
+      if (isAll) rows.delete(row.id);
+      else if (!rows.has(row.id) && rows.size < BULK_MAX_IDS) rows.set(row.id, { version: row.version });
+    }
+  });
+}
+
+/** "Alle N auswählen": the matching rows up to BULK_MAX_IDS (the caller fetched them). */
+export function selectRows(state: SelectionState, matching: readonly SelectableRow[]): SelectionState {
+  return withRows(state, (rows) => {
+    for (const row of matching) {
+      if (rows.size >= BULK_MAX_IDS) break;
+      if (!rows.has(row.id)) rows.set(row.id, { version: row.version });
+    }
+  });
+}
+
+export const clearSelection = (state: SelectionState): SelectionState => emptySelection(state.filterKey);
+
+/**
+ * After a bulk action: the rows done leave the selection, the rows that failed stay with their
+ * outcome and reason (shown beside them).
+ */
+export function applyResults(state: SelectionState, results: readonly BulkRowResult[]): SelectionState {
+  return withRows(state, (rows) => {
+    for (const result of results) {
+      if (result.outcome === 'ok') rows.delete(result.id);
+      else if (rows.has(result.id)) {
+        rows.set(result.id, { ...rows.get(result.id), failure: { outcome: result.outcome, reason: result.reason } });
+      }
+    }
+  });
+}
+
+/** What the request names: the ids, and the versions the rows were shown with. */
+export function selectionRequest(state: SelectionState): { ids: string[]; versions: Record<string, number> } {
+  const versions: Record<string, number> = {};
+  for (const [id, row] of state.rows) if (row.version !== undefined) versions[id] = row.version;
+  return { ids: [...state.rows.keys()], versions };
+}
+
+/** Splits the ids into the requests the UI sends one after the other (the progress bar counts them). */
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
