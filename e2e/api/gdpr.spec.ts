@@ -169,16 +169,22 @@ test.describe('erasure (GDPR Art. 17)', () => {
     const history = await listChanges(admin, { entityId: person.user.id, perPage: 100 });
     expect(history.items.some((entry) => entry.entityLabel === pseudonym)).toBe(true);
     // The erasure itself is in the history, without the erased data.
-    expect(history.items.find((entry) => entry.approvalId === request.id && entry.entityType === 'user')).toMatchObject({
-      action: 'delete',
-      fields: [
-        { field: 'status', before: 'active', after: 'deactivated' },
-        { field: 'erasure', before: null, after: 'erased' },
-      ],
-    });
+    expect(history.items.find((entry) => entry.approvalId === request.id && entry.entityType === 'user')).toMatchObject(
+      {
+        action: 'delete',
+        fields: [
+          { field: 'status', before: 'active', after: 'deactivated' },
+          { field: 'erasure', before: null, after: 'erased' },
+        ],
+      },
+    );
 
     // Erasing again: already erased.
-    await expectApiError(await admin.post(userPath(person.user.id, 'erasure'), { reason: '' }), 422, 'validation_failed');
+    await expectApiError(
+      await admin.post(userPath(person.user.id, 'erasure'), { reason: '' }),
+      422,
+      'validation_failed',
+    );
 
     // The chain holds after the erasure (no history row was changed).
     const verification = await expectJson<Verification>(await admin.get(VERIFY), 200);

@@ -344,6 +344,34 @@ test.describe('step-up for staff roles', () => {
   });
 });
 
+test.describe('step-up expiry', () => {
+  test('a step-up older than 10 minutes no longer lets a session grant a staff role', async ({ api }) => {
+    const ownerUrl = process.env.E2E_DATABASE_OWNER_URL;
+    test.skip(!ownerUrl, 'runs when the suite runs on PostgreSQL (E2E_DATABASE_OWNER_URL, see .ci/run)');
+    const admin = await openSession(api, 'admin');
+    const backoffice = await openSession(api, 'backoffice');
+    const staff = await staffUser(api, admin, backoffice, 'Mfa Ablauf');
+    const session = await passwordSession(api, staff);
+    const totp = await enrolTotp(session);
+    const target = await activatedUser(api, admin, 'Mfa Ablauf Ziel');
+    const current = await expectJson<UserRecord>(await admin.get(userPath(target.user.id)), 200);
+    // Enrolment counted as a check: the grant is allowed now; age the check past 10 minutes.
+    const { default: postgres } = await import('postgres');
+    const sql = postgres(ownerUrl!, { max: 1, onnotice: () => {} });
+    try {
+      await sql`UPDATE sessions SET mfa_verified_at = now() - interval '11 minutes' WHERE user_id = ${staff.user.id}`;
+    } finally {
+      await sql.end();
+    }
+    const promote = () =>
+      session.patch(userPath(target.user.id), { role: 'backoffice' }, { 'if-match': `W/"${current.version}"` });
+    await expectApiError(await promote(), 403, 'step_up_required');
+    const stepped = await session.post(STEP_UP, { code: await freshCode(totp.secret, totp.used) });
+    expect(stepped.status(), await stepped.text()).toBe(204);
+    await expectJson(await promote(), 200);
+  });
+});
+
 test.describe('passkey endpoints', () => {
   test('registration options name the public host as relying party; another user’s passkey is unknown', async ({
     api,

@@ -16,8 +16,8 @@ export const totpCodeSchema = secretText()
 /** A recovery code as issued (`k7m2q-9xhtp`), in any case, with or without the dash. */
 export const recoveryCodeSchema = secretText().min(1).max(32);
 
-const base64url = z
-  .string()
+/** Base64url as WebAuthn encodes it; built on the text primitive like every input string. */
+const base64url = secretText()
   .max(16_384)
   .regex(/^[A-Za-z0-9_-]*={0,2}$/);
 
@@ -49,7 +49,7 @@ export const webauthnAttestationSchema = publicKeyCredential(
     clientDataJSON: base64url,
     attestationObject: base64url,
     authenticatorData: base64url.optional(),
-    transports: z.array(z.string().max(32)).max(10).optional(),
+    transports: z.array(singleLineText().max(32)).max(10).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: base64url.optional(),
   }),
