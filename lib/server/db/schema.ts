@@ -76,6 +76,12 @@ export const accounts = pgTable(
     index('accounts_created_idx').on(t.createdAt, t.id),
     index('accounts_updated_idx').on(t.updatedAt, t.id),
     index('accounts_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Global search (migration 0012, lib/server/services/search).
+    index('accounts_search_trgm').using(
+      'gin',
+      sql`search_fold(${t.name} || ' ' || ${t.city} || ' ' || ${t.customerNumber} || ' ' || coalesce(${t.vatId}, '')) gin_trgm_ops`,
+    ),
+    index('accounts_search_name_idx').on(sql`(search_fold(${t.name}) COLLATE "C")`),
   ],
 );
 
@@ -121,6 +127,10 @@ export const users = pgTable(
     index('users_account_idx').on(t.accountId),
     index('users_role_idx').on(t.role, t.lastName),
     index('users_name_idx').on(t.lastName, t.firstName, t.id),
+    index('users_search_trgm').using(
+      'gin',
+      sql`search_fold(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -226,6 +236,7 @@ export const documents = pgTable(
     index('documents_account_idx').on(t.accountId, t.createdAt),
     index('documents_category_idx').on(t.category, t.createdAt),
     index('documents_created_idx').on(t.createdAt, t.id),
+    index('documents_search_trgm').using('gin', sql`search_fold(${t.title}) gin_trgm_ops`),
   ],
 );
 
@@ -276,6 +287,7 @@ export const tasks = pgTable(
     index('tasks_assignee_idx').on(t.assigneeId, t.status, t.dueDate),
     index('tasks_creator_idx').on(t.createdById, t.status, t.dueDate),
     index('tasks_account_idx').on(t.accountId),
+    index('tasks_search_trgm').using('gin', sql`search_fold(${t.title}) gin_trgm_ops`),
   ],
 );
 
@@ -368,6 +380,8 @@ export const whitelistEntries = pgTable(
     uniqueIndex('whitelist_entries_value_key').on(t.accountId, t.kind, t.value),
     index('whitelist_entries_lookup_idx').on(t.kind, t.value),
     index('whitelist_entries_created_idx').on(t.createdAt, t.id),
+    index('whitelist_entries_search_trgm').using('gin', sql`search_fold(${t.value}) gin_trgm_ops`),
+    index('whitelist_entries_search_value_idx').on(sql`(search_fold(${t.value}) COLLATE "C")`),
   ],
 );
 

@@ -8,6 +8,7 @@ import * as exportOperations from './export';
 import * as identity from './identity';
 import * as dashboard from './dashboard';
 import * as profile from './profile';
+import * as search from './search';
 import * as tasks from './tasks';
 import * as users from './users';
 import * as whitelist from './whitelist';
@@ -29,6 +30,7 @@ export const operationModules = {
   whitelist,
   tasks,
   dashboard,
+  search,
   export: exportOperations,
 };
 

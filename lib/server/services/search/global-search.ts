@@ -1,0 +1,194 @@
+import 'server-only';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SearchHit, SearchResult } from '@/lib/schemas/search';
+import { displayWhitelistValue } from '@/lib/schemas/whitelist-value';
+import { SEARCH_LIMIT, searchTerms } from '@/lib/search/fold';
+import type { Actor } from '@/lib/server/auth/actor';
+import { getDb } from '@/lib/server/db/client';
+import { escapeLike } from '@/lib/server/db/escape-like';
+import { accounts, documentVersions, documents, tasks, users, whitelistEntries } from '@/lib/server/db/schema';
+import type { DbOrTx } from '@/lib/server/db/types';
+import { accountReach } from '@/lib/server/services/accounts/reach';
+import { documentReach } from '@/lib/server/services/documents/document-reach';
+import { taskReach } from '@/lib/server/services/tasks/task-reach';
+import { userReach } from '@/lib/server/services/users/user-reach';
+import { fold, searchMatch } from './search-match';
+
+type Terms = ReturnType<typeof searchTerms>;
+
+/**
+ * Matches of the big tables (accounts, whitelist) are ranked among the first this many found, so a
+ * word that matches 10,000 accounts does not sort them all; a name (value) starting with the search
+ * is found by its own B-tree index besides (rank 0 wherever it is), so the best hits are never lost.
+ */
+export const SEARCH_CANDIDATES = 500;
+
+/** The searched text of an account and of a user, as their trigram indexes (migration 0012) hold it. */
+const accountDocument = fold(
+  sql`${accounts.name} || ' ' || ${accounts.city} || ' ' || ${accounts.customerNumber} || ' ' || coalesce(${accounts.vatId}, '')`,
+);
+const userDocument = fold(sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`);
+const foldedC = (column: unknown) => sql`(search_fold(${column}) collate "C")`;
+const prefixPattern = (terms: Terms) => `${escapeLike(terms.phrase)}%`;
+
+type Ranked = { id: string; rank: number };
+
+/** The B-tree's prefix hits first (rank 0), then the other candidates by rank; each record once. */
+function merge<T extends Ranked>(prefix: T[], ranked: T[]): T[] {
+  const seen = new Set(prefix.map((row) => row.id));
+  return [...prefix, ...ranked.filter((row) => !seen.has(row.id))]
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => a.row.rank - b.row.rank || a.index - b.index)
+    .slice(0, SEARCH_LIMIT)
+    .map(({ row }) => row);
+}
+
+async function searchAccounts(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+  const { match, rank } = searchMatch(
+    accountDocument,
+    [fold(accounts.name), fold(accounts.city), fold(accounts.customerNumber), fold(sql`coalesce(${accounts.vatId}, '')`)],
+    terms,
+  );
+  const reach = accountReach(actor);
+  const columns = { id: accounts.id, name: accounts.name, customerNumber: accounts.customerNumber, city: accounts.city };
+  const candidates = db
+    .select({ ...columns, rank: sql<number>`${rank}`.as('rank') })
+    .from(accounts)
+    .where(and(reach, match))
+    .limit(SEARCH_CANDIDATES)
+    .as('candidates');
+  const [prefix, ranked] = await Promise.all([
+    db
+      .select({ ...columns, rank: sql<number>`0` })
+      .from(accounts)
+      .where(and(reach, sql`${foldedC(accounts.name)} like ${prefixPattern(terms)}`))
+      .orderBy(foldedC(accounts.name), accounts.id)
+      .limit(SEARCH_LIMIT),
+    db
+      .select()
+      .from(candidates)
+      .orderBy(asc(candidates.rank), asc(candidates.name), asc(candidates.id))
+      .limit(SEARCH_LIMIT),
+  ]);
+  return merge(prefix, ranked).map((row) => ({
+    id: row.id,
+    label: row.name,
+    detail: [row.customerNumber, row.city].filter(Boolean).join(' · '),
+    href: `/accounts/${row.id}/`,
+  }));
+}
+
+async function searchWhitelist(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+  const { match, rank } = searchMatch(fold(whitelistEntries.value), [fold(whitelistEntries.value)], terms);
+  const reach = accountReach(actor);
+  const columns = {
+    id: whitelistEntries.id,
+    kind: whitelistEntries.kind,
+    value: whitelistEntries.value,
+    accountName: accounts.name,
+  };
+  const candidates = db
+    .select({ ...columns, rank: sql<number>`${rank}`.as('rank') })
+    .from(whitelistEntries)
+    .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
+    .where(and(reach, match))
+    .limit(SEARCH_CANDIDATES)
+    .as('candidates');
+  const [prefix, ranked] = await Promise.all([
+    db
+      .select({ ...columns, rank: sql<number>`0` })
+      .from(whitelistEntries)
+      .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
+      .where(and(reach, sql`${foldedC(whitelistEntries.value)} like ${prefixPattern(terms)}`))
+      .orderBy(foldedC(whitelistEntries.value), whitelistEntries.id)
+      .limit(SEARCH_LIMIT),
+    db
+      .select()
+      .from(candidates)
+      .orderBy(asc(candidates.rank), asc(candidates.value), asc(candidates.id))
+      .limit(SEARCH_LIMIT),
+  ]);
+  return merge(prefix, ranked).map((row) => ({
+    id: row.id,
+    label: displayWhitelistValue(row.kind, row.value),
+    detail: row.accountName,
+    href: `/whitelist/${row.id}/`,
+  }));
+}
+
+async function searchUsers(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+  const { match, rank } = searchMatch(
+    userDocument,
+    [fold(users.firstName), fold(users.lastName), fold(sql`${users.firstName} || ' ' || ${users.lastName}`), fold(users.email)],
+    terms,
+  );
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(userReach(actor), match))
+    .orderBy(rank, asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(SEARCH_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    label: `${row.firstName} ${row.lastName}`.trim() || row.email,
+    detail: row.email,
+    href: `/benutzer/${row.id}/`,
+  }));
+}
+
+async function searchDocuments(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+  const document = fold(sql`${documents.title} || ' ' || ${documentVersions.fileName}`);
+  const { match, rank } = searchMatch(document, [fold(documents.title), fold(documentVersions.fileName)], terms);
+  const rows = await db
+    .select({ id: documents.id, title: documents.title, fileName: documentVersions.fileName })
+    .from(documents)
+    .innerJoin(
+      documentVersions,
+      and(eq(documentVersions.documentId, documents.id), eq(documentVersions.number, documents.currentVersion)),
+    )
+    .where(and(documentReach(actor), match))
+    .orderBy(rank, asc(sql`${documents.title} collate "und-x-icu"`), asc(documents.id))
+    .limit(SEARCH_LIMIT);
+  return rows.map((row) => ({ id: row.id, label: row.title, detail: row.fileName, href: `/dokumente/${row.id}/` }));
+}
+
+async function searchTasks(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+  const { match, rank } = searchMatch(fold(tasks.title), [fold(tasks.title)], terms);
+  const rows = await db
+    .select({ id: tasks.id, title: tasks.title, accountName: accounts.name })
+    .from(tasks)
+    .leftJoin(accounts, eq(accounts.id, tasks.accountId))
+    .where(and(taskReach(actor), match))
+    .orderBy(rank, asc(sql`${tasks.title} collate "und-x-icu"`), asc(tasks.id))
+    .limit(SEARCH_LIMIT);
+  return rows.map((row) => ({ id: row.id, label: row.title, detail: row.accountName, href: `/tasks/${row.id}/` }));
+}
+
+const none = async (): Promise<SearchHit[]> => [];
+
+/**
+ * `GET /search?q=`: at most SEARCH_LIMIT records of each kind the caller may read (its `.read`
+ * scope), within the same reach as its list (accountReach, userReach, documentReach, taskReach),
+ * best match first. Five queries at once; a kind without its scope answers an empty list.
+ */
+export async function globalSearch(actor: Actor, q: string): Promise<SearchResult> {
+  const db = await getDb();
+  const terms = searchTerms(q);
+  const may = (scope: Parameters<Actor['scopes']['has']>[0]) => actor.scopes.has(scope);
+  const [accountHits, userHits, documentHits, taskHits, whitelistHits] = await Promise.all([
+    may('accounts.read') ? searchAccounts(db, actor, terms) : none(),
+    may('users.read') ? searchUsers(db, actor, terms) : none(),
+    may('documents.read') ? searchDocuments(db, actor, terms) : none(),
+    may('tasks.read') ? searchTasks(db, actor, terms) : none(),
+    may('whitelist.read') ? searchWhitelist(db, actor, terms) : none(),
+  ]);
+  return {
+    q,
+    accounts: accountHits,
+    users: userHits,
+    documents: documentHits,
+    tasks: taskHits,
+    whitelist: whitelistHits,
+  };
+}
+
