@@ -20,7 +20,11 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export const searchHitSchema = z
   .object({
     id: z.uuid(),
-    label: z.string().describe('What the record is called: account or document title, a person’s name, a task title, an entry’s value'),
+    label: z
+      .string()
+      .describe(
+        'What the record is called: account or document title, a person’s name, a task title, an entry’s value',
+      ),
     detail: z.string().nullable().describe('A second line: customer number and city, e-mail, file name, account …'),
     href: z.string().describe('The record’s page in the app, a path on its host (`/accounts/{id}/`)'),
   })

@@ -27,7 +27,10 @@ describe('foldGerman', () => {
 
 describe('searchTerms', () => {
   it('splits the folded search into at most five words', () => {
-    expect(searchTerms('  Müller   Bremerhaven ')).toEqual({ phrase: 'mueller bremerhaven', words: ['mueller', 'bremerhaven'] });
+    expect(searchTerms('  Müller   Bremerhaven ')).toEqual({
+      phrase: 'mueller bremerhaven',
+      words: ['mueller', 'bremerhaven'],
+    });
     expect(searchTerms('a b c d e f g').words).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });

@@ -48,7 +48,12 @@ function actor(role: Role, accountId: string | null = null, id = '00000000-0000-
 
 async function account(name: string, city = '', parent?: string, vatId?: string) {
   const parentLineage = parent
-    ? (await db.select({ lineage: schema.accounts.lineage }).from(schema.accounts).where(sql`id = ${parent}`))[0]!.lineage
+    ? (
+        await db
+          .select({ lineage: schema.accounts.lineage })
+          .from(schema.accounts)
+          .where(sql`id = ${parent}`)
+      )[0]!.lineage
     : [];
   const id = crypto.randomUUID();
   await db.insert(schema.accounts).values({
@@ -88,7 +93,17 @@ const labels = (hits: { label: string }[]) => hits.map((hit) => hit.label);
 
 describe('search_fold() in SQL', () => {
   it('folds like foldGerman in the browser and the API', async () => {
-    const samples = ['Müller', 'MÜLLER', 'Straße', 'STRASSE', 'Größe', 'Ärzte Österreich Übersee', 'Café Crème', 'Łódź', 'K-000123'];
+    const samples = [
+      'Müller',
+      'MÜLLER',
+      'Straße',
+      'STRASSE',
+      'Größe',
+      'Ärzte Österreich Übersee',
+      'Café Crème',
+      'Łódź',
+      'K-000123',
+    ];
     for (const sample of samples) {
       const result = await db.execute<{ folded: string }>(sql`select search_fold(${sample}) as folded`);
       const rows = (result as unknown as { rows: { folded: string }[] }).rows;
@@ -114,7 +129,10 @@ describe('globalSearch', () => {
   });
 
   it('ß and ss are the same', async () => {
-    expect(labels((await globalSearch(admin, 'strasse')).accounts)).toEqual(['Straßenbau Nord', 'Bauhaus Müllerstraße']);
+    expect(labels((await globalSearch(admin, 'strasse')).accounts)).toEqual([
+      'Straßenbau Nord',
+      'Bauhaus Müllerstraße',
+    ]);
     expect(labels((await globalSearch(admin, 'Straße')).accounts)).toEqual(['Straßenbau Nord', 'Bauhaus Müllerstraße']);
   });
 
@@ -145,7 +163,10 @@ describe('globalSearch', () => {
 
   it('a manager finds only their own tree', async () => {
     const manager = actor('manager', ids['Müller Logistik GmbH']!);
-    expect(labels((await globalSearch(manager, 'Müller')).accounts)).toEqual(['Mueller Bau KG', 'Müller Logistik GmbH']);
+    expect(labels((await globalSearch(manager, 'Müller')).accounts)).toEqual([
+      'Mueller Bau KG',
+      'Müller Logistik GmbH',
+    ]);
     expect((await globalSearch(manager, 'Fremde')).accounts).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SearchHit, SearchResult } from '@/lib/schemas/search';
+import { hrefs } from '@/lib/hrefs';
 import { displayWhitelistValue } from '@/lib/schemas/whitelist-value';
 import { SEARCH_LIMIT, searchTerms } from '@/lib/search/fold';
 import type { Actor } from '@/lib/server/auth/actor';
@@ -46,11 +47,21 @@ function merge<T extends Ranked>(prefix: T[], ranked: T[]): T[] {
 async function searchAccounts(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
   const { match, rank } = searchMatch(
     accountDocument,
-    [fold(accounts.name), fold(accounts.city), fold(accounts.customerNumber), fold(sql`coalesce(${accounts.vatId}, '')`)],
+    [
+      fold(accounts.name),
+      fold(accounts.city),
+      fold(accounts.customerNumber),
+      fold(sql`coalesce(${accounts.vatId}, '')`),
+    ],
     terms,
   );
   const reach = accountReach(actor);
-  const columns = { id: accounts.id, name: accounts.name, customerNumber: accounts.customerNumber, city: accounts.city };
+  const columns = {
+    id: accounts.id,
+    name: accounts.name,
+    customerNumber: accounts.customerNumber,
+    city: accounts.city,
+  };
   const candidates = db
     .select({ ...columns, rank: sql<number>`${rank}`.as('rank') })
     .from(accounts)
@@ -74,7 +85,7 @@ async function searchAccounts(db: DbOrTx, actor: Actor, terms: Terms): Promise<S
     id: row.id,
     label: row.name,
     detail: [row.customerNumber, row.city].filter(Boolean).join(' · '),
-    href: `/accounts/${row.id}/`,
+    href: hrefs.account(row.id),
   }));
 }
 
@@ -112,14 +123,19 @@ async function searchWhitelist(db: DbOrTx, actor: Actor, terms: Terms): Promise<
     id: row.id,
     label: displayWhitelistValue(row.kind, row.value),
     detail: row.accountName,
-    href: `/whitelist/${row.id}/`,
+    href: hrefs.whitelistEntry(row.id),
   }));
 }
 
 async function searchUsers(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
   const { match, rank } = searchMatch(
     userDocument,
-    [fold(users.firstName), fold(users.lastName), fold(sql`${users.firstName} || ' ' || ${users.lastName}`), fold(users.email)],
+    [
+      fold(users.firstName),
+      fold(users.lastName),
+      fold(sql`${users.firstName} || ' ' || ${users.lastName}`),
+      fold(users.email),
+    ],
     terms,
   );
   const rows = await db
@@ -132,7 +148,7 @@ async function searchUsers(db: DbOrTx, actor: Actor, terms: Terms): Promise<Sear
     id: row.id,
     label: `${row.firstName} ${row.lastName}`.trim() || row.email,
     detail: row.email,
-    href: `/benutzer/${row.id}/`,
+    href: hrefs.user(row.id),
   }));
 }
 
@@ -149,7 +165,7 @@ async function searchDocuments(db: DbOrTx, actor: Actor, terms: Terms): Promise<
     .where(and(documentReach(actor), match))
     .orderBy(rank, asc(sql`${documents.title} collate "und-x-icu"`), asc(documents.id))
     .limit(SEARCH_LIMIT);
-  return rows.map((row) => ({ id: row.id, label: row.title, detail: row.fileName, href: `/dokumente/${row.id}/` }));
+  return rows.map((row) => ({ id: row.id, label: row.title, detail: row.fileName, href: hrefs.document(row.id) }));
 }
 
 async function searchTasks(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
@@ -161,7 +177,7 @@ async function searchTasks(db: DbOrTx, actor: Actor, terms: Terms): Promise<Sear
     .where(and(taskReach(actor), match))
     .orderBy(rank, asc(sql`${tasks.title} collate "und-x-icu"`), asc(tasks.id))
     .limit(SEARCH_LIMIT);
-  return rows.map((row) => ({ id: row.id, label: row.title, detail: row.accountName, href: `/tasks/${row.id}/` }));
+  return rows.map((row) => ({ id: row.id, label: row.title, detail: row.accountName, href: hrefs.task(row.id) }));
 }
 
 const none = async (): Promise<SearchHit[]> => [];
@@ -191,4 +207,3 @@ export async function globalSearch(actor: Actor, q: string): Promise<SearchResul
     whitelist: whitelistHits,
   };
 }
-
