@@ -32,7 +32,7 @@ async function askSearch(q: string, signal: AbortSignal): Promise<Answer> {
  * says how many were found. Typing is debounced; only the newest search's answer is shown (each
  * new one aborts the last, and an answer that arrives late is dropped).
  */
-export function GlobalSearchDialog({ onClose }: { onClose: (navigated: boolean) => void }) {
+export function GlobalSearchDialog({ onClose: close }: { onClose: (navigated: boolean) => void }) {
   const t = useTranslations('nav.search');
   const router = useRouter();
   const id = useId();
@@ -43,6 +43,11 @@ export function GlobalSearchDialog({ onClose }: { onClose: (navigated: boolean) 
   const [status, setStatus] = useState<Status>('idle');
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [active, setActive] = useState(-1);
+  // The modal dialog closes before the caller moves the focus: outside an open modal nothing can take it.
+  const onClose = (navigated: boolean) => {
+    dialogRef.current?.close();
+    close(navigated);
+  };
 
   useEffect(() => {
     const dialog = dialogRef.current;
