@@ -61,6 +61,11 @@ export const accounts = pgTable(
     employeeCount: integer('employee_count').notNull().default(0),
     notes: text('notes').notNull().default(''),
     benefits: jsonb('benefits').$type<BenefitRow[]>().notNull().default([]),
+    /** The folded name and searched text of the global search (migration 0012; lib/search/fold.ts). */
+    searchName: text('search_name').generatedAlwaysAs(sql`search_fold("name")`),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`search_fold("name" || ' ' || "city" || ' ' || "customer_number" || ' ' || coalesce("vat_id", ''))`,
+    ),
     version: version(),
     ...timestamps(),
   },
@@ -77,11 +82,8 @@ export const accounts = pgTable(
     index('accounts_updated_idx').on(t.updatedAt, t.id),
     index('accounts_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // Global search (migration 0012, lib/server/services/search).
-    index('accounts_search_trgm').using(
-      'gin',
-      sql`search_fold(${t.name} || ' ' || ${t.city} || ' ' || ${t.customerNumber} || ' ' || coalesce(${t.vatId}, '')) gin_trgm_ops`,
-    ),
-    index('accounts_search_name_idx').on(sql`(search_fold(${t.name}) COLLATE "C")`),
+    index('accounts_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('accounts_search_name_idx').on(t.searchName),
   ],
 );
 
@@ -373,6 +375,8 @@ export const whitelistEntries = pgTable(
     note: text('note').notNull().default(''),
     validUntil: date('valid_until', { mode: 'string' }),
     createdById: uuid('created_by_id').references(() => users.id),
+    /** The folded value of the global search (migration 0012). */
+    searchValue: text('search_value').generatedAlwaysAs(sql`search_fold("value")`),
     version: version(),
     ...timestamps(),
   },
@@ -380,8 +384,8 @@ export const whitelistEntries = pgTable(
     uniqueIndex('whitelist_entries_value_key').on(t.accountId, t.kind, t.value),
     index('whitelist_entries_lookup_idx').on(t.kind, t.value),
     index('whitelist_entries_created_idx').on(t.createdAt, t.id),
-    index('whitelist_entries_search_trgm').using('gin', sql`search_fold(${t.value}) gin_trgm_ops`),
-    index('whitelist_entries_search_value_idx').on(sql`(search_fold(${t.value}) COLLATE "C")`),
+    index('whitelist_entries_search_trgm').using('gin', sql`${t.searchValue} gin_trgm_ops`),
+    index('whitelist_entries_search_value_idx').on(t.searchValue),
   ],
 );
 

@@ -22,14 +22,10 @@ type Terms = ReturnType<typeof searchTerms>;
  * word that matches 10,000 accounts does not sort them all; a name (value) starting with the search
  * is found by its own B-tree index besides (rank 0 wherever it is), so the best hits are never lost.
  */
-export const SEARCH_CANDIDATES = 500;
+export const SEARCH_CANDIDATES = 100;
 
-/** The searched text of an account and of a user, as their trigram indexes (migration 0012) hold it. */
-const accountDocument = fold(
-  sql`${accounts.name} || ' ' || ${accounts.city} || ' ' || ${accounts.customerNumber} || ' ' || coalesce(${accounts.vatId}, '')`,
-);
+/** The searched text of a user, as its trigram index (migration 0012) holds it. */
 const userDocument = fold(sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`);
-const foldedC = (column: unknown) => sql`(search_fold(${column}) collate "C")`;
 const prefixPattern = (terms: Terms) => `${escapeLike(terms.phrase)}%`;
 
 type Ranked = { id: string; rank: number };
@@ -45,14 +41,11 @@ function merge<T extends Ranked>(prefix: T[], ranked: T[]): T[] {
 }
 
 async function searchAccounts(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+  // The stored folded columns (migration 0012): the name ranks as a field, the searched text (all
+  // fields, separated by spaces) finds a word start in any of them.
   const { match, rank } = searchMatch(
-    accountDocument,
-    [
-      fold(accounts.name),
-      fold(accounts.city),
-      fold(accounts.customerNumber),
-      fold(sql`coalesce(${accounts.vatId}, '')`),
-    ],
+    sql`${accounts.searchText}`,
+    [sql`${accounts.searchName}`, sql`${accounts.searchText}`],
     terms,
   );
   const reach = accountReach(actor);
@@ -72,8 +65,8 @@ async function searchAccounts(db: DbOrTx, actor: Actor, terms: Terms): Promise<S
     db
       .select({ ...columns, rank: sql<number>`0` })
       .from(accounts)
-      .where(and(reach, sql`${foldedC(accounts.name)} like ${prefixPattern(terms)}`))
-      .orderBy(foldedC(accounts.name), accounts.id)
+      .where(and(reach, sql`${accounts.searchName} like ${prefixPattern(terms)}`))
+      .orderBy(accounts.searchName, accounts.id)
       .limit(SEARCH_LIMIT),
     db
       .select()
@@ -90,7 +83,8 @@ async function searchAccounts(db: DbOrTx, actor: Actor, terms: Terms): Promise<S
 }
 
 async function searchWhitelist(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
-  const { match, rank } = searchMatch(fold(whitelistEntries.value), [fold(whitelistEntries.value)], terms);
+  const value = sql`${whitelistEntries.searchValue}`;
+  const { match, rank } = searchMatch(value, [value], terms);
   const reach = accountReach(actor);
   const columns = {
     id: whitelistEntries.id,
@@ -110,8 +104,8 @@ async function searchWhitelist(db: DbOrTx, actor: Actor, terms: Terms): Promise<
       .select({ ...columns, rank: sql<number>`0` })
       .from(whitelistEntries)
       .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
-      .where(and(reach, sql`${foldedC(whitelistEntries.value)} like ${prefixPattern(terms)}`))
-      .orderBy(foldedC(whitelistEntries.value), whitelistEntries.id)
+      .where(and(reach, sql`${whitelistEntries.searchValue} like ${prefixPattern(terms)}`))
+      .orderBy(whitelistEntries.searchValue, whitelistEntries.id)
       .limit(SEARCH_LIMIT),
     db
       .select()
