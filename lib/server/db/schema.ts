@@ -121,6 +121,10 @@ export const users = pgTable(
       .default('de'),
     passwordHash: text('password_hash'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The folded text of the global search (migration 0012). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`search_fold("first_name" || ' ' || "last_name" || ' ' || "email")`,
+    ),
     version: version(),
     ...timestamps(),
   },
@@ -129,10 +133,7 @@ export const users = pgTable(
     index('users_account_idx').on(t.accountId),
     index('users_role_idx').on(t.role, t.lastName),
     index('users_name_idx').on(t.lastName, t.firstName, t.id),
-    index('users_search_trgm').using(
-      'gin',
-      sql`search_fold(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
-    ),
+    index('users_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -231,6 +232,8 @@ export const documents = pgTable(
     currentVersion: integer('current_version').notNull().default(1),
     createdById: uuid('created_by_id').references(() => users.id),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The folded title of the global search (migration 0012). */
+    searchTitle: text('search_title').generatedAlwaysAs(sql`search_fold("title")`),
     version: version(),
     ...timestamps(),
   },
@@ -238,7 +241,7 @@ export const documents = pgTable(
     index('documents_account_idx').on(t.accountId, t.createdAt),
     index('documents_category_idx').on(t.category, t.createdAt),
     index('documents_created_idx').on(t.createdAt, t.id),
-    index('documents_search_trgm').using('gin', sql`search_fold(${t.title}) gin_trgm_ops`),
+    index('documents_search_trgm').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   ],
 );
 
@@ -282,6 +285,8 @@ export const tasks = pgTable(
       .references(() => users.id),
     accountId: uuid('account_id').references(() => accounts.id),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The folded title of the global search (migration 0012). */
+    searchTitle: text('search_title').generatedAlwaysAs(sql`search_fold("title")`),
     version: version(),
     ...timestamps(),
   },
@@ -289,7 +294,7 @@ export const tasks = pgTable(
     index('tasks_assignee_idx').on(t.assigneeId, t.status, t.dueDate),
     index('tasks_creator_idx').on(t.createdById, t.status, t.dueDate),
     index('tasks_account_idx').on(t.accountId),
-    index('tasks_search_trgm').using('gin', sql`search_fold(${t.title}) gin_trgm_ops`),
+    index('tasks_search_trgm').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   ],
 );
 

@@ -20,6 +20,9 @@ CREATE INDEX "accounts_search_trgm" ON "accounts" USING gin ("search_text" gin_t
 CREATE INDEX "accounts_search_name_idx" ON "accounts" USING btree ("search_name");--> statement-breakpoint
 CREATE INDEX "whitelist_entries_search_trgm" ON "whitelist_entries" USING gin ("search_value" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "whitelist_entries_search_value_idx" ON "whitelist_entries" USING btree ("search_value");--> statement-breakpoint
-CREATE INDEX "users_search_trgm" ON "users" USING gin (search_fold("first_name" || ' ' || "last_name" || ' ' || "email") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "tasks_search_trgm" ON "tasks" USING gin (search_fold("title") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "documents_search_trgm" ON "documents" USING gin (search_fold("title") gin_trgm_ops);
+ALTER TABLE "users" ADD COLUMN "search_text" text COLLATE "C" GENERATED ALWAYS AS (search_fold("first_name" || ' ' || "last_name" || ' ' || "email")) STORED;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "search_title" text COLLATE "C" GENERATED ALWAYS AS (search_fold("title")) STORED;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "search_title" text COLLATE "C" GENERATED ALWAYS AS (search_fold("title")) STORED;--> statement-breakpoint
+CREATE INDEX "users_search_trgm" ON "users" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "tasks_search_trgm" ON "tasks" USING gin ("search_title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "documents_search_trgm" ON "documents" USING gin ("search_title" gin_trgm_ops);

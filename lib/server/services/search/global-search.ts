@@ -24,8 +24,6 @@ type Terms = ReturnType<typeof searchTerms>;
  */
 export const SEARCH_CANDIDATES = 100;
 
-/** The searched text of a user, as its trigram index (migration 0012) holds it. */
-const userDocument = fold(sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`);
 const prefixPattern = (terms: Terms) => `${escapeLike(terms.phrase)}%`;
 
 type Ranked = { id: string; rank: number };
@@ -122,16 +120,8 @@ async function searchWhitelist(db: DbOrTx, actor: Actor, terms: Terms): Promise<
 }
 
 async function searchUsers(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
-  const { match, rank } = searchMatch(
-    userDocument,
-    [
-      fold(users.firstName),
-      fold(users.lastName),
-      fold(sql`${users.firstName} || ' ' || ${users.lastName}`),
-      fold(users.email),
-    ],
-    terms,
-  );
+  const text = sql`${users.searchText}`;
+  const { match, rank } = searchMatch(text, [text], terms);
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
@@ -147,8 +137,13 @@ async function searchUsers(db: DbOrTx, actor: Actor, terms: Terms): Promise<Sear
 }
 
 async function searchDocuments(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
-  const document = fold(sql`${documents.title} || ' ' || ${documentVersions.fileName}`);
-  const { match, rank } = searchMatch(document, [fold(documents.title), fold(documentVersions.fileName)], terms);
+  // The title is stored folded; file names (of few documents, not indexed) are folded as read.
+  const fileName = fold(documentVersions.fileName);
+  const { match, rank } = searchMatch(
+    sql`(${documents.searchTitle} || ' ' || ${fileName})`,
+    [sql`${documents.searchTitle}`, fileName],
+    terms,
+  );
   const rows = await db
     .select({ id: documents.id, title: documents.title, fileName: documentVersions.fileName })
     .from(documents)
@@ -163,7 +158,8 @@ async function searchDocuments(db: DbOrTx, actor: Actor, terms: Terms): Promise<
 }
 
 async function searchTasks(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
-  const { match, rank } = searchMatch(fold(tasks.title), [fold(tasks.title)], terms);
+  const title = sql`${tasks.searchTitle}`;
+  const { match, rank } = searchMatch(title, [title], terms);
   const rows = await db
     .select({ id: tasks.id, title: tasks.title, accountName: accounts.name })
     .from(tasks)
