@@ -14,7 +14,8 @@
  *     5,000 by cursor, page 501), the API's baseline (auth/me) and the same on the API, plus `GET /dashboard`;
  *  6. prints requests, req/s, p50/p95/p99 latency, non-2xx answers and each page's p50 relative to
  *     its baseline;
- *     and the whitelist's check at 200,000 entries (issue 13);
+ *     and the whitelist's check at 200,000 entries (issue 13); the global search `GET /search` (issue 27,
+ *     `BENCH_TARGETS=global`);
  *  7. (issue 13) imports a CSV of 50,000 whitelist rows (dry run, import, dry run again);
  *  8. (issue 15) runs the trivial page `/impressum/`, the list and a detail page and their API calls
  *     interleaved and prints what each page costs beyond the trivial one against its API call
@@ -119,6 +120,17 @@ const ALL_TARGETS = [
     path: `/api/v1/whitelist/check/?email=${encodeURIComponent('niemand@nicht-gelistet.example')}`,
   },
   { name: 'api /api/v1/dashboard/', kind: 'api', path: '/api/v1/dashboard/' },
+  // Issue 27: the global search over 100,000 accounts and 200,000 whitelist entries (goal: p50 ≤ 2×
+  // auth/me): a surname as typed without its umlaut (~1 % of the names start with it), the industry
+  // word inside the names (no name starts with it), two words in two fields, and two letters.
+  { name: 'api global search ?q=Mueller', kind: 'api', path: '/api/v1/search/?q=Mueller' },
+  { name: `api global search ?q=${config.query}`, kind: 'api', path: `/api/v1/search/?q=${q}` },
+  {
+    name: 'api global search ?q=Mueller Bremen',
+    kind: 'api',
+    path: `/api/v1/search/?q=${encodeURIComponent('Mueller Bremen')}`,
+  },
+  { name: 'api global search ?q=ma', kind: 'api', path: '/api/v1/search/?q=ma' },
 ];
 const filter = (process.env.BENCH_TARGETS ?? '')
   .split(',')
@@ -847,6 +859,12 @@ async function main() {
     residentAtMost400MiB: listener ? listener.rssMiB <= 400 : null,
     // Issue 24.
     healthAtMost250ms: health.samples > 0 ? health.maxMs <= HEALTH_LIMIT_MS && health.failed === 0 : null,
+    // Issue 27: every global search target's p50 within 2× auth/me's.
+    globalSearchP50AtMostTwiceAuthMe: results.some((result) => result.name.startsWith('api global search'))
+      ? results
+          .filter((result) => result.name.startsWith('api global search'))
+          .every((result) => result.p50RatioToBaseline !== undefined && result.p50RatioToBaseline <= 2)
+      : null,
   };
   const yesNo = (value) => (value === null ? 'n/a' : value ? 'yes' : 'NO');
   console.log(
@@ -865,6 +883,7 @@ async function main() {
     `Goals (issue 24): /api/v1/health/ never slower than ${HEALTH_LIMIT_MS} ms: ${yesNo(goals.healthAtMost250ms)}` +
       (eventLoopDelay ? ` (event-loop delay p99 ${eventLoopDelay.p99} ms, max ${eventLoopDelay.max} ms)` : ''),
   );
+  console.log(`Goal (issue 27): global search p50 ≤ 2 × auth/me: ${yesNo(goals.globalSearchP50AtMostTwiceAuthMe)}`);
 
   const errors = results.filter((result) => !result.load || result.load.nonOk > 0);
   const report = {

@@ -13,6 +13,8 @@ jest.mock('@/lib/i18n/set-locale-action', () => ({ setLocaleAction: jest.fn() })
 // The badges ask the API from the browser; here they only show where they are placed.
 jest.mock('./approvals-badge', () => ({ ApprovalsBadge: () => <span data-testid="approvals-badge" /> }));
 jest.mock('./tasks-badge', () => ({ TasksBadge: () => <span data-testid="tasks-badge" /> }));
+// The search dialog loads on demand (its own test: global-search-dialog.test.tsx).
+jest.mock('./global-search-dialog', () => ({ GlobalSearchDialog: () => null }));
 const mockSignOut = jest.fn((_callbackUrl: string) => Promise.resolve());
 jest.mock('@/lib/auth/browser-auth', () => ({ signOut: (callbackUrl: string) => mockSignOut(callbackUrl) }));
 

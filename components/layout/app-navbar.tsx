@@ -7,6 +7,7 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { NavItem } from '@/lib/navigation';
 import type { SessionUser } from '@/lib/schemas/auth';
+import { GlobalSearch } from './global-search';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
 
@@ -95,6 +96,7 @@ export function AppNavbar({ user, sections, profileHref, isDecider }: AppNavbarP
             ))}
           </ul>
           <div className="d-flex align-items-xl-center gap-2 flex-column flex-xl-row">
+            <GlobalSearch />
             <LanguageSwitch />
             <div className="navbar-nav">
               <Link

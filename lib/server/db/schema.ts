@@ -62,6 +62,11 @@ export const accounts = pgTable(
     employeeCount: integer('employee_count').notNull().default(0),
     notes: text('notes').notNull().default(''),
     benefits: jsonb('benefits').$type<BenefitRow[]>().notNull().default([]),
+    /** The folded name and searched text of the global search (migration 0012; lib/search/fold.ts). */
+    searchName: text('search_name').generatedAlwaysAs(sql`search_fold("name")`),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`search_fold("name" || ' ' || "city" || ' ' || "customer_number" || ' ' || coalesce("vat_id", ''))`,
+    ),
     version: version(),
     ...timestamps(),
   },
@@ -77,6 +82,9 @@ export const accounts = pgTable(
     index('accounts_created_idx').on(t.createdAt, t.id),
     index('accounts_updated_idx').on(t.updatedAt, t.id),
     index('accounts_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Global search (migration 0012, lib/server/services/search).
+    index('accounts_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('accounts_search_name_idx').on(t.searchName),
   ],
 );
 
@@ -116,6 +124,10 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Set by an approved erasure (GDPR Art. 17): name, e-mail and phone are then the pseudonym's. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** The folded text of the global search (migration 0012). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`search_fold("first_name" || ' ' || "last_name" || ' ' || "email")`,
+    ),
     version: version(),
     ...timestamps(),
   },
@@ -124,6 +136,7 @@ export const users = pgTable(
     index('users_account_idx').on(t.accountId),
     index('users_role_idx').on(t.role, t.lastName),
     index('users_name_idx').on(t.lastName, t.firstName, t.id),
+    index('users_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -224,6 +237,8 @@ export const documents = pgTable(
     currentVersion: integer('current_version').notNull().default(1),
     createdById: uuid('created_by_id').references(() => users.id),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The folded title of the global search (migration 0012). */
+    searchTitle: text('search_title').generatedAlwaysAs(sql`search_fold("title")`),
     version: version(),
     ...timestamps(),
   },
@@ -231,6 +246,7 @@ export const documents = pgTable(
     index('documents_account_idx').on(t.accountId, t.createdAt),
     index('documents_category_idx').on(t.category, t.createdAt),
     index('documents_created_idx').on(t.createdAt, t.id),
+    index('documents_search_trgm').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   ],
 );
 
@@ -274,6 +290,8 @@ export const tasks = pgTable(
       .references(() => users.id),
     accountId: uuid('account_id').references(() => accounts.id),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The folded title of the global search (migration 0012). */
+    searchTitle: text('search_title').generatedAlwaysAs(sql`search_fold("title")`),
     version: version(),
     ...timestamps(),
   },
@@ -281,6 +299,7 @@ export const tasks = pgTable(
     index('tasks_assignee_idx').on(t.assigneeId, t.status, t.dueDate),
     index('tasks_creator_idx').on(t.createdById, t.status, t.dueDate),
     index('tasks_account_idx').on(t.accountId),
+    index('tasks_search_trgm').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   ],
 );
 
@@ -418,6 +437,8 @@ export const whitelistEntries = pgTable(
     note: text('note').notNull().default(''),
     validUntil: date('valid_until', { mode: 'string' }),
     createdById: uuid('created_by_id').references(() => users.id),
+    /** The folded value of the global search (migration 0012). */
+    searchValue: text('search_value').generatedAlwaysAs(sql`search_fold("value")`),
     version: version(),
     ...timestamps(),
   },
@@ -425,6 +446,8 @@ export const whitelistEntries = pgTable(
     uniqueIndex('whitelist_entries_value_key').on(t.accountId, t.kind, t.value),
     index('whitelist_entries_lookup_idx').on(t.kind, t.value),
     index('whitelist_entries_created_idx').on(t.createdAt, t.id),
+    index('whitelist_entries_search_trgm').using('gin', sql`${t.searchValue} gin_trgm_ops`),
+    index('whitelist_entries_search_value_idx').on(t.searchValue),
   ],
 );
 

@@ -30,5 +30,6 @@ export const endpointModules: {
   whitelist: () => import('./whitelist'),
   tasks: () => import('./tasks'),
   dashboard: () => import('./dashboard'),
+  search: () => import('./search'),
   export: () => import('./export'),
 };

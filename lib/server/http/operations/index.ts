@@ -10,6 +10,7 @@ import * as mfa from './mfa';
 import * as dashboard from './dashboard';
 import * as notifications from './notifications';
 import * as profile from './profile';
+import * as search from './search';
 import * as tasks from './tasks';
 import * as users from './users';
 import * as whitelist from './whitelist';
@@ -33,6 +34,7 @@ export const operationModules = {
   whitelist,
   tasks,
   dashboard,
+  search,
   export: exportOperations,
 };
 

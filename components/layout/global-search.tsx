@@ -1,0 +1,65 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
+
+// The dialog with its combobox loads when it is first wanted (or when the field is focused or
+// pointed at): none of its code is on the first load of a page (issue 15).
+const loadDialog = () => import('./global-search-dialog').then((module) => module.GlobalSearchDialog);
+const GlobalSearchDialog = dynamic(loadDialog, { ssr: false });
+
+/** Ctrl+K (Strg+K), or Cmd+K on a Mac. */
+export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>) {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
+}
+
+/**
+ * The navbar's search field (issue 27): a button that looks like one and opens the global search,
+ * as does Strg+K / Cmd+K anywhere. Closing puts the focus back where it was.
+ */
+export function GlobalSearch() {
+  const t = useTranslations('nav.search');
+  const [isOpen, setOpen] = useState(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      if (!isOpen) returnFocus.current = document.activeElement as HTMLElement | null;
+      setOpen(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isOpen]);
+
+  const prefetch = () => void loadDialog();
+  const close = (navigated: boolean) => {
+    setOpen(false);
+    if (!navigated) returnFocus.current?.focus();
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-light global-search-trigger text-start text-nowrap"
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+K Meta+K"
+        data-testid="global-search"
+        onFocus={prefetch}
+        onPointerEnter={prefetch}
+        onClick={(event) => {
+          returnFocus.current = event.currentTarget;
+          setOpen(true);
+        }}
+      >
+        {t('open')}
+        {/* The navbar is full at 1200 px: the shortcut shows from 1400 px on (aria-keyshortcuts names it anyway). */}
+        <kbd className="ms-2 d-none d-xxl-inline">{t('shortcut')}</kbd>
+      </button>
+      {isOpen && <GlobalSearchDialog onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * @jest-environment node
+ */
+import path from 'node:path';
+import vm from 'node:vm';
+import type { PGlite } from '@electric-sql/pglite';
+import type { pg_trgm as PgTrgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { SCOPES, type Role } from '@/lib/schemas/roles';
+import { foldGerman } from '@/lib/search/fold';
+import type { Actor } from '@/lib/server/auth/actor';
+import type { Db } from '@/lib/server/db/types';
+import * as schema from '@/lib/server/db/schema';
+import { globalSearch } from './global-search';
+
+/** The search's SQL against a real, migrated PostgreSQL (PGlite in memory): folding, matching, ranking, reach. */
+jest.setTimeout(60_000);
+
+let db: Db;
+jest.mock('@/lib/server/db/client', () => ({ getDb: () => Promise.resolve(db) }));
+
+// See one-time-token.test.ts: PGlite loads outside Jest's module sandbox.
+function requireOutsideJest<T>(id: string): T {
+  const createRequire = vm.runInThisContext(
+    '(process.getBuiltinModule?.("node:module") ?? process.mainModule.require("node:module")).createRequire',
+  ) as (from: string) => (id: string) => unknown;
+  return createRequire(__filename)(id) as T;
+}
+
+let client: PGlite;
+const ids: Record<string, string> = {};
+
+function actor(role: Role, accountId: string | null = null, id = '00000000-0000-4000-8000-000000000001'): Actor {
+  return {
+    id,
+    email: 'x@example.com',
+    firstName: 'X',
+    lastName: 'Y',
+    role,
+    accountId,
+    locale: 'de',
+    sessionId: 's',
+    mfaEnrolled: false,
+    mfaVerifiedAt: null,
+    mfaEnrolmentRequired: false,
+    scopes: new Set(SCOPES),
+  };
+}
+
+async function account(name: string, city = '', parent?: string, vatId?: string) {
+  const parentLineage = parent
+    ? (
+        await db
+          .select({ lineage: schema.accounts.lineage })
+          .from(schema.accounts)
+          .where(sql`id = ${parent}`)
+      )[0]!.lineage
+    : [];
+  const id = crypto.randomUUID();
+  await db.insert(schema.accounts).values({
+    id,
+    name,
+    city,
+    legalForm: 'GmbH',
+    parentId: parent ?? null,
+    lineage: [...parentLineage, id],
+    vatId: vatId ?? null,
+  });
+  ids[name] = id;
+  return id;
+}
+
+beforeAll(async () => {
+  const { PGlite: PGliteClass } = requireOutsideJest<typeof import('@electric-sql/pglite')>('@electric-sql/pglite');
+  const { pg_trgm } = requireOutsideJest<{ pg_trgm: typeof PgTrgm }>('@electric-sql/pglite/contrib/pg_trgm');
+  client = await PGliteClass.create({ extensions: { pg_trgm } });
+  const database = drizzle(client, { schema });
+  await migrate(database, { migrationsFolder: path.join(process.cwd(), 'lib/server/db/migrations') });
+  db = database as unknown as Db;
+  const root = await account('Müller Logistik GmbH', 'Bremerhaven');
+  await account('Mueller Bau KG', 'Bremen', root);
+  await account('Holzbau Kemüller', 'Kiel');
+  await account('Bauhaus Müllerstraße', 'Hamburg');
+  await account('Straßenbau Nord', 'Hannover');
+  await account('Alt-Ötting Service', 'Passau', undefined, 'DE123456789');
+  await account('Fremde Müller AG', 'München');
+});
+
+afterAll(async () => {
+  await client?.close();
+});
+
+const labels = (hits: { label: string }[]) => hits.map((hit) => hit.label);
+
+describe('search_fold() in SQL', () => {
+  it('folds like foldGerman in the browser and the API', async () => {
+    const samples = [
+      'Müller',
+      'MÜLLER',
+      'Straße',
+      'STRASSE',
+      'Größe',
+      'Ärzte Österreich Übersee',
+      'Café Crème',
+      'Łódź',
+      'K-000123',
+    ];
+    for (const sample of samples) {
+      const result = await db.execute<{ folded: string }>(sql`select search_fold(${sample}) as folded`);
+      const rows = (result as unknown as { rows: { folded: string }[] }).rows;
+      expect({ sample, folded: rows[0]!.folded }).toEqual({ sample, folded: foldGerman(sample) });
+    }
+  });
+});
+
+describe('globalSearch', () => {
+  const admin = actor('admin');
+
+  it('"Mueller" finds "Müller" and "Müller" finds "Mueller", exact prefix > word start > anywhere', async () => {
+    for (const q of ['Mueller', 'müller', 'MÜLLER']) {
+      const { accounts } = await globalSearch(admin, q);
+      expect(labels(accounts)).toEqual([
+        'Mueller Bau KG',
+        'Müller Logistik GmbH',
+        'Bauhaus Müllerstraße',
+        'Fremde Müller AG',
+        'Holzbau Kemüller',
+      ]);
+    }
+  });
+
+  it('ß and ss are the same', async () => {
+    expect(labels((await globalSearch(admin, 'strasse')).accounts)).toEqual([
+      'Straßenbau Nord',
+      'Bauhaus Müllerstraße',
+    ]);
+    expect(labels((await globalSearch(admin, 'Straße')).accounts)).toEqual(['Straßenbau Nord', 'Bauhaus Müllerstraße']);
+  });
+
+  it('every word must occur, in any field: name and city', async () => {
+    expect(labels((await globalSearch(admin, 'Müller Bremerhaven')).accounts)).toEqual(['Müller Logistik GmbH']);
+    expect(labels((await globalSearch(admin, 'Oetting Passau')).accounts)).toEqual(['Alt-Ötting Service']);
+  });
+
+  it('finds the customer number and the VAT id', async () => {
+    const [row] = await db
+      .select({ customerNumber: schema.accounts.customerNumber })
+      .from(schema.accounts)
+      .where(sql`id = ${ids['Straßenbau Nord']}`);
+    expect(labels((await globalSearch(admin, row!.customerNumber)).accounts)).toEqual(['Straßenbau Nord']);
+    expect(labels((await globalSearch(admin, 'de1234')).accounts)).toEqual(['Alt-Ötting Service']);
+  });
+
+  it('two letters match only at the start of a word', async () => {
+    expect(labels((await globalSearch(admin, 'ög')).accounts)).toEqual([]);
+    expect(labels((await globalSearch(admin, 'ni')).accounts)).toEqual([]);
+    expect(labels((await globalSearch(admin, 'oe')).accounts)).toEqual(['Alt-Ötting Service']);
+  });
+
+  it('treats % and _ as characters', async () => {
+    expect(labels((await globalSearch(admin, '%%')).accounts)).toEqual([]);
+    expect(labels((await globalSearch(admin, 'M_ller')).accounts)).toEqual([]);
+  });
+
+  it('a manager finds only their own tree', async () => {
+    const manager = actor('manager', ids['Müller Logistik GmbH']!);
+    expect(labels((await globalSearch(manager, 'Müller')).accounts)).toEqual([
+      'Mueller Bau KG',
+      'Müller Logistik GmbH',
+    ]);
+    expect((await globalSearch(manager, 'Fremde')).accounts).toEqual([]);
+  });
+
+  it('a kind without its read scope answers nothing', async () => {
+    const noAccounts = { ...admin, scopes: new Set(SCOPES.filter((scope) => scope !== 'accounts.read')) };
+    expect((await globalSearch(noAccounts, 'Müller')).accounts).toEqual([]);
+  });
+});
