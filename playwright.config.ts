@@ -47,9 +47,11 @@ function webServer(): PlaywrightTestConfig['webServer'] {
     // they do not share one sign-in limit. e2e/deployment proves the default 0 ignores the header.
     TRUSTED_PROXY_HOPS: '1',
     // e2e/api/notifications.spec.ts runs a real SMTP server here (only while it needs one: before,
-    // mail fails and the queue retries it, as in an outage); retries start after a second.
+    // mail fails and the queue retries it, as in an outage). Retries start after 10 s: with 1 s, the
+    // whole suite's failing mails (hundreds, oldest first) kept the two mail workers busy with
+    // retries, and a new mail waited more than 90 s for its first attempt.
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_RETRY_DELAY_SECONDS: '1',
+    MAIL_RETRY_DELAY_SECONDS: '10',
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   return {
