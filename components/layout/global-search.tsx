@@ -55,8 +55,13 @@ export function GlobalSearch() {
           setOpen(true);
         }}
       >
-        {t('open')}
-        {/* The navbar is full at 1200 px: the shortcut shows from 1400 px on (aria-keyshortcuts names it anyway). */}
+        <svg width="14" height="14" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+          <path d="M11.742 10.344a6.5 6.5 0 1 0-1.397 1.398l3.85 3.85a1 1 0 0 0 1.415-1.414zM12 6.5a5.5 5.5 0 1 1-11 0 5.5 5.5 0 0 1 11 0" />
+        </svg>
+        {/* The navbar is full between 1200 and 1400 px: there the button is its icon (the name stays for
+            screen readers); the shortcut shows from 1400 px on (aria-keyshortcuts names it anyway). */}
+        <span className="visually-hidden d-xxl-none">{t('open')}</span>
+        <span className="ms-1 d-none d-xxl-inline">{t('open')}</span>
         <kbd className="ms-2 d-none d-xxl-inline">{t('shortcut')}</kbd>
       </button>
       {isOpen && <GlobalSearchDialog onClose={close} />}
