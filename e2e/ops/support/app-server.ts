@@ -34,7 +34,7 @@ export interface AppServer {
 /**
  * The built app as ops run it (`node scripts/server.mjs`, the production server) on its own port
  * and database (the PostgreSQL one given, else an embedded one in a temp folder), without demo
- * data; resolves once /api/v1/health/ready/ answers 200.
+ * data and without the second-factor policy unless `env` sets MFA_REQUIRED_ROLES; resolves once /api/v1/health/ready/ answers 200.
  */
 export async function startAppServer(options: {
   databaseUrl?: string;
@@ -56,6 +56,9 @@ export async function startAppServer(options: {
       NEXTAUTH_SECRET: 'ops-nextauth-secret-only-for-tests-0123456789',
       API_TOKEN_SECRET: 'ops-api-token-secret-only-for-tests-0123456789',
       SEED_DEMO: 'false',
+      // Without demo data the default asks administrators for a second factor first; these servers
+      // test deployment, not the policy (mfa-policy.spec.ts turns it on for itself).
+      MFA_REQUIRED_ROLES: 'none',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       NEXT_TELEMETRY_DISABLED: '1',
