@@ -1,5 +1,5 @@
 import 'server-only';
-import { createTranslator } from 'next-intl';
+import { createTranslator } from 'use-intl/core';
 import { GERMAN_PROBLEMS, type ProblemKey } from '@/lib/schemas/problems';
 
 const translate = createTranslator({

@@ -24,7 +24,7 @@ async function start(): Promise<void> {
   const handlers = {
     [QUEUE.mail]: each((data: { outboxId: string }) => deliverMail(data.outboxId)),
     [QUEUE.notify]: each((data: NotificationEvent) => fanOut(data)),
-    [QUEUE.digest]: each(() => runDigest(new Date())),
+    [QUEUE.digest]: each(async () => console.log(`[jobs] digest: ${await runDigest(new Date())} mail(s) queued`)),
     [QUEUE.taskDue]: each(() => runTaskDue(new Date())),
   };
   for (const [name, handler] of Object.entries(handlers)) {

@@ -144,7 +144,7 @@ async function applyRoleGrant(tx: Tx, actor: Actor, approval: ApprovalRow): Prom
   });
   // A new role means a new reach: the user signs in again to get it.
   if (fields.length > 0) await revokeUserSessions(user.id, 'role_changed', { tx });
-  // The invitation held back until the grant was approved goes out now (after commit).
+  // The invitation held back until the grant was approved goes out now (queued by the caller, in this transaction).
   const mail = updated.status === 'invited' ? await prepareActivationMail(tx, updated) : null;
   return { applied: true, mail };
 }

@@ -3,7 +3,7 @@ import type { Approval } from '@/lib/schemas/approval';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { assertRecentStepUp } from '@/lib/server/services/mfa/step-up';
-import { sendActivationMail } from '@/lib/server/services/users/activation-mail';
+import { sendMail } from '@/lib/server/mail/send-mail';
 import { applyApproval } from './apply-approval';
 import {
   assertNotRequester,
@@ -18,11 +18,11 @@ import {
  * in the same transaction as the decision and both history entries, so either all of it happens or
  * none. If the entity changed since the request, the approval becomes `obsolete` instead and
  * nothing is applied (answered 200 with that status: the approval did change). An approved role
- * grant sends the invitation mail held back since the invitation, after commit.
+ * grant sends the invitation mail held back since the invitation, queued in the same transaction.
  */
 export async function approveApproval(actor: Actor, id: string, input: { comment: string }): Promise<Approval> {
   const db = await getDb();
-  const { approval, mail } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await lockPendingApproval(tx, actor, id);
     assertNotRequester(actor, row);
     // Deciding a staff role grant needs a fresh second factor (step-up) from a user who has one.
@@ -31,8 +31,8 @@ export async function approveApproval(actor: Actor, id: string, input: { comment
     const status = result.applied ? 'approved' : 'obsolete';
     await closeApproval(tx, actor, row, status, input.comment);
     await recordDecision(tx, actor, row, status, input.comment);
-    return { approval: await loadApproval(tx, actor, id), mail: result.applied ? result.mail : null };
+    // The invitation held back for the grant, or an MFA reset's notice: queued with the decision.
+    if (result.applied && result.mail) await sendMail(result.mail, tx);
+    return loadApproval(tx, actor, id);
   });
-  if (mail) await sendActivationMail(mail);
-  return approval;
 }

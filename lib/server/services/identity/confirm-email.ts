@@ -4,7 +4,7 @@ import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
-import { sendMail, type MailRequest } from '@/lib/server/mail/send-mail';
+import { sendMail } from '@/lib/server/mail/send-mail';
 import { consumeOneTimeToken, tokenProblem } from '@/lib/server/services/auth/one-time-token';
 import { lockUserRow, selfActor } from './identity-user';
 import { nextVersion } from '@/lib/server/db/versioned-update';
@@ -21,14 +21,13 @@ const addressTaken = () =>
  */
 export async function confirmEmail(input: { token: string }): Promise<void> {
   const db = await getDb();
-  let notice: MailRequest | null;
   try {
-    notice = await db.transaction(async (tx): Promise<MailRequest | null> => {
+    await db.transaction(async (tx) => {
       const { userId, payload } = await consumeOneTimeToken(tx, { token: input.token, purpose: 'email_confirmation' });
       const user = await lockUserRow(tx, userId);
       const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
       if (!user || user.status !== 'active' || !email) throw tokenProblem('invalid');
-      if (user.email.toLowerCase() === email) return null;
+      if (user.email.toLowerCase() === email) return;
 
       const [taken] = await tx
         .select({ id: users.id })
@@ -50,12 +49,12 @@ export async function confirmEmail(input: { token: string }): Promise<void> {
         action: 'update',
         fields: [{ field: 'email', before: user.email, after: email }],
       });
-      return { to: user.email, locale: user.locale, template: 'email_changed', name: userLabel(user) };
+      // The notice to the old address, queued with the change: both or neither.
+      await sendMail({ to: user.email, locale: user.locale, template: 'email_changed', name: userLabel(user) }, tx);
     });
   } catch (error) {
     // Taken between the check and the update by a parallel request: the unique index decides.
     if (isUniqueViolation(error)) throw addressTaken();
     throw error;
   }
-  if (notice) await sendMail(notice);
 }

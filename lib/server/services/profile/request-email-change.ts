@@ -23,7 +23,7 @@ export async function requestEmailChange(
   const db = await getDb();
   await confirmCurrentPassword(db, actor, input.currentPassword);
 
-  const mail = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const user = await lockOwnRow(tx, actor.id);
     if (user.email.toLowerCase() === email) throw invalidField('email', 'emailUnchanged');
     const [taken] = await tx
@@ -33,7 +33,7 @@ export async function requestEmailChange(
       .limit(1);
     if (taken) throw invalidField('email', 'emailTaken');
     const token = await issueOneTimeToken(tx, { userId: actor.id, purpose: 'email_confirmation', payload: { email } });
-    return tokenMail(user, 'email_confirmation', token, email);
+    // The link's mail, queued with its token: a rolled-back request sends nothing.
+    await sendMail(tokenMail(user, 'email_confirmation', token, email), tx);
   });
-  await sendMail(mail);
 }

@@ -9,8 +9,8 @@ const VALID_HOURS = TOKEN_LIFETIME_MS.activation / (60 * 60 * 1000);
 
 /**
  * Issues a fresh activation token inside the caller's transaction (earlier links of the user stop
- * working) and answers the invitation mail to send once that transaction has committed, so no
- * mail goes out for an invitation that was rolled back.
+ * working) and answers the invitation mail, for the caller to queue in that same transaction
+ * (`sendMail(mail, tx)`): a rolled-back invitation sends nothing, a committed one cannot lose it.
  */
 export async function prepareActivationMail(
   tx: DbOrTx,
@@ -27,14 +27,10 @@ export async function prepareActivationMail(
   };
 }
 
-/**
- * Sends a prepared invitation after commit. The user exists by then: a failing mail must not turn
- * the answer into an error (the invitation can be sent again), so it is logged instead.
- */
-export async function sendActivationMail(mail: MailRequest): Promise<void> {
-  try {
-    await sendMail(mail);
-  } catch (error) {
-    console.error(`[users] the invitation mail to ${mail.to} could not be queued`, error);
-  }
+/** The activation token and the invitation mail (outbox row and job), in the caller's transaction. */
+export async function queueActivationMail(
+  tx: DbOrTx,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'locale'>,
+): Promise<void> {
+  await sendMail(await prepareActivationMail(tx, user), tx);
 }

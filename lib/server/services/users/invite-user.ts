@@ -8,9 +8,8 @@ import { getDb } from '@/lib/server/db/client';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
-import type { MailRequest } from '@/lib/server/mail/send-mail';
 import { requestApproval } from '@/lib/server/services/approvals/request-approval';
-import { prepareActivationMail, sendActivationMail } from './activation-mail';
+import { queueActivationMail } from './activation-mail';
 import { assertAssignableAccount } from './assignable-account';
 import { requireUser } from './user-record';
 import { assertMayAssignRole, checkRoleAccount, needsRoleGrant, type UserRow } from './user-rules';
@@ -41,7 +40,7 @@ async function assertEmailFree(db: DbOrTx, email: string): Promise<void> {
  * requested role but stays invited without an activation link, and a pending `role_grant`
  * approval (payload {role}, baseVersion 1) is filed; the invitation mail goes out only once the
  * grant is approved. Everyone else gets the invitation mail (72-hour activation link, in their
- * language) after the transaction has committed.
+ * language) queued in the same transaction.
  */
 export async function inviteUser(actor: Actor, input: UserInvite): Promise<User> {
   // Granting a staff role needs a fresh second factor (step-up) from a user who has one.
@@ -50,7 +49,7 @@ export async function inviteUser(actor: Actor, input: UserInvite): Promise<User>
   checkRoleAccount(input.role, input.accountId);
   const db = await getDb();
 
-  let created: { row: UserRow; mail: MailRequest | null };
+  let created: UserRow;
   try {
     created = await db.transaction(async (tx) => {
       if (input.accountId) await assertAssignableAccount(tx, actor, input.accountId);
@@ -77,7 +76,10 @@ export async function inviteUser(actor: Actor, input: UserInvite): Promise<User>
         fields: createdFields(values),
       });
 
-      if (!needsRoleGrant(null, row.role)) return { row, mail: await prepareActivationMail(tx, row) };
+      if (!needsRoleGrant(null, row.role)) {
+        await queueActivationMail(tx, row);
+        return row;
+      }
       await requestApproval(tx, actor, {
         kind: 'role_grant',
         entityType: 'user',
@@ -89,13 +91,12 @@ export async function inviteUser(actor: Actor, input: UserInvite): Promise<User>
         reason: '',
         current: { role: null },
       });
-      return { row, mail: null };
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 
-  if (created.mail) await sendActivationMail(created.mail);
-  return requireUser(db, actor, created.row.id);
+  return requireUser(db, actor, created.id);
 }

@@ -6,25 +6,24 @@ import type { DbOrTx } from '@/lib/server/db/types';
 import { getDb } from '@/lib/server/db/client';
 import { mailOutbox } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
-import { prepareActivationMail, sendActivationMail } from './activation-mail';
+import { queueActivationMail } from './activation-mail';
 import { hasPendingRoleGrant, requireUser, requireUserRow } from './user-record';
 import { assertInvitable, assertMayWriteUser } from './user-rules';
 
 /**
  * `POST /users/{id}/resend-invitation`: a new activation link for an invited user (the earlier
- * ones stop working), mailed after commit. Not while their role waits for its approval: that
+ * ones stop working), its mail queued in the same transaction. Not while their role waits for its approval: that
  * grant's decision sends the first invitation. The user record itself does not change.
  */
 export async function resendInvitation(actor: Actor, id: string): Promise<User> {
   const db = await getDb();
-  const mail = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const user = await requireUserRow(tx, actor, id, { lock: 'update' });
     assertMayWriteUser(actor, user);
     assertInvitable(user, await hasPendingRoleGrant(tx, user.id));
     await limitInvitationMails(tx, user.email);
-    return prepareActivationMail(tx, user);
+    await queueActivationMail(tx, user);
   });
-  await sendActivationMail(mail);
   return requireUser(db, actor, id);
 }
 
