@@ -13,6 +13,12 @@ export const profileApi = {
   passkeyOptionsPath: '/profile/mfa/passkeys/options/',
   passkeyPath: (id: string) => `/profile/mfa/passkeys/${encodeURIComponent(id)}/`,
   stepUpPath: '/auth/step-up/',
+  /** Saved views (issue 27): `?list=` names the list. */
+  viewsPath: (list: string) => `/profile/views/?list=${encodeURIComponent(list)}`,
+  viewCreatePath: '/profile/views/',
+  viewPath: (id: string) => `/profile/views/${encodeURIComponent(id)}/`,
+  /** The columns one hid in a list. */
+  columnsPath: (list: string) => `/profile/columns/${encodeURIComponent(list)}/`,
   stepUpOptionsPath: '/auth/step-up/options/',
 };
 

@@ -1,2 +1,3 @@
 export * from './list-params';
 export * from './page-window';
+export * from './view-state';

@@ -28,6 +28,8 @@ export interface ListParams<S extends string = string, F extends string = string
   q: string;
   /** Only the filters that are set, in the order of `config.filters`. */
   filters: Partial<Record<F, string>>;
+  /** The hidden columns the URL names (`hide`, see ./view-state), kept as given; absent: none named. */
+  hide?: string;
   defaults: { sort: S; order: SortOrder; perPage: number };
 }
 
@@ -79,6 +81,8 @@ export function parseListParams<S extends string, F extends string = never>(
     filters[name] = value;
   }
 
+  const hide = get('hide')?.trim().slice(0, MAX_QUERY_LENGTH);
+
   return {
     page,
     perPage,
@@ -86,6 +90,7 @@ export function parseListParams<S extends string, F extends string = never>(
     order,
     q,
     filters,
+    ...(hide !== undefined && /^[A-Za-z0-9_.]*$/.test(hide) ? { hide } : {}),
     defaults: { sort: config.defaultSort, order: defaultOrder, perPage: defaultPerPage },
   };
 }
@@ -113,7 +118,7 @@ export function hasListFilter(params: Pick<ListParams, 'q' | 'filters'>, ignore:
 /**
  * The URL of the list after `changes`. Defaults and empty values are left out, so every state has
  * one canonical URL; changing sort, order, search, filters or page size returns to page 1 unless a
- * page is given. Parameter order is fixed: q, filters, sort, order, page, perPage.
+ * page is given. Parameter order is fixed: q, filters, sort, order, page, perPage, hide.
  */
 export function listHref<S extends string, F extends string>(
   pathname: string,
@@ -150,6 +155,8 @@ export function listHref<S extends string, F extends string>(
   }
   if (page > 1) query.set('page', String(page));
   if (perPage !== current.defaults.perPage) query.set('perPage', String(perPage));
+  // The columns a view or link named stay while one sorts, pages or filters.
+  if (current.hide !== undefined) query.set('hide', current.hide);
 
   const search = query.toString();
   return search ? `${pathname}?${search}` : pathname;

@@ -3,6 +3,7 @@ import type { MessagePath } from '@/lib/i18n/pick-messages';
 import type { FormatLocale } from '@/lib/format';
 import type { ListParams, SearchParamsRecord } from '@/lib/list-params';
 import type { MeResponse } from '@/lib/schemas/auth';
+import type { SavedView } from '@/lib/schemas/saved-view';
 import type { DataTableColumn, DataTableGroupBy } from '../data-table';
 import type { ListToolbarFilter } from '../list-toolbar';
 import type { BulkActionDescriptor } from '../selection/bulk-action';
@@ -34,6 +35,10 @@ export interface ListContext<Row, Query, Translate, Options = undefined> {
   locale: FormatLocale;
   /** What `loadOptions` fetched beside the list (e.g. the distributors to filter by). */
   options: Options;
+  /** The user's saved views of this list (issue 27). */
+  views: SavedView[];
+  /** The column keys hidden now: those the URL's `hide` names, else the user's stored choice (unchecked). */
+  hidden: string[];
 }
 
 /**

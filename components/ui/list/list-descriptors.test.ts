@@ -5,9 +5,12 @@ import { userList } from '@/components/users/user-list';
 import { whitelistList } from '@/components/whitelist/whitelist-list';
 import { approvalList } from '@/app/(app)/freigaben/_components/approval-list';
 import { parseListParams } from '@/lib/list-params';
+import { columnKeySchema, LIST_KEYS } from '@/lib/schemas/saved-view';
 import type { ListContext, TableListDescriptor } from './list-descriptor';
+import { listColumns } from './list-view';
 
 jest.mock('@/lib/api-client/server', () => ({ getMe: jest.fn(), serverApi: jest.fn() }));
+jest.mock('./list-view-actions', () => ({}));
 
 const translate = Object.assign((key: string) => key, { rich: (key: string) => key, has: () => true });
 const me = {
@@ -29,6 +32,8 @@ function context(
     tRoot: translate as never,
     locale: 'de',
     options: { items: [] },
+    views: [],
+    hidden: [],
   };
 }
 
@@ -45,6 +50,21 @@ describe.each(Object.entries(lists))('%s', (_name, descriptor) => {
     expect(new Set(ids).size).toBe(ids.length);
     const nameColumn = columns.find((column) => column.key === descriptor.nameColumn);
     expect(nameColumn?.isRowHeader).toBe(true);
+  });
+
+  it('keeps saved views and hidden columns under a list key the API accepts, by column keys it accepts', () => {
+    expect(LIST_KEYS).toContain(descriptor.id);
+    for (const column of columns) expect(columnKeySchema.safeParse(column.key).success).toBe(true);
+  });
+
+  it('hides the columns asked for, unknown keys ignored, but never the name column', () => {
+    const [other] = columns.filter((column) => column.key !== descriptor.nameColumn);
+    const hiding = { ...context(descriptor), hidden: [descriptor.nameColumn, other!.key, 'noSuchColumn'] };
+    const { hidden, visible } = listColumns(descriptor, hiding);
+    expect(hidden).toEqual([other!.key]);
+    expect(visible.map((column) => column.key)).toEqual(
+      columns.map((column) => column.key).filter((key) => key !== other!.key),
+    );
   });
 
   it('sorts only by fields the URL accepts and offers bulk actions to those who may act', () => {

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { ClientMessages } from '@/components/layout/client-messages';
-import { hasListFilter } from '@/lib/list-params';
-import { DataTable } from '../data-table';
+import { hasListFilter, listHref, normaliseHidden, viewQueryOf, visibleColumns } from '@/lib/list-params';
+import type { ListKey } from '@/lib/schemas/saved-view-constants';
+import { DataTable, type DataTableColumn } from '../data-table';
 import { ListToolbar } from '../list-toolbar';
 import type { ListBulk } from '../selection/bulk-action';
 import type { ListContext, ListDescriptor, TableListDescriptor } from './list-descriptor';
+import { ColumnsMenu, SavedViewsMenu, type MenuColumn } from './list-views-menu';
 
 interface ListViewProps<Row, Query, Translate, Options> {
   descriptor: TableListDescriptor<Row, Query, Translate, Options>;
@@ -38,20 +40,61 @@ export function listBulk<Row, Query, Translate, Options>(
   };
 }
 
-/** A list's search, filters and export from its descriptor (a client component: inside `ClientMessages`). */
+/** The columns a list shows and hides now (issue 27): the name column always shows. */
+export function listColumns<Row, Query, Translate, Options>(
+  descriptor: TableListDescriptor<Row, Query, Translate, Options>,
+  context: ListContext<Row, Query, Translate, Options>,
+) {
+  const all = descriptor.columns(context);
+  const hidden = normaliseHidden(
+    context.hidden,
+    all.map((column) => column.key),
+    descriptor.nameColumn,
+  );
+  return { all, hidden, visible: visibleColumns(all, hidden, descriptor.nameColumn) };
+}
+
+/**
+ * A list's saved views and column chooser (issue 27), then its search, filters and export, from its
+ * descriptor (client components: inside `ClientMessages` with `listToolbar` and `listViews`).
+ */
 export function ListViewToolbar<Row, Query, Translate, Options>({
   descriptor,
   context,
+  columns,
 }: {
   descriptor: ListDescriptor<Row, Query, Translate, Options>;
   context: ListContext<Row, Query, Translate, Options>;
+  /** The list's columns and those hidden now; without them no column chooser. */
+  columns?: { all: readonly DataTableColumn<Row>[]; hidden: string[] };
 }) {
+  const list = descriptor.id as ListKey;
+  const menuColumns = columns?.all.map((column): MenuColumn =>
+    column.key === descriptor.nameColumn ? [column.key, column.header, true] : [column.key, column.header],
+  );
   return (
-    <ListToolbar
-      searchLabel={listText(context, descriptor.namespace, 'filters.search')}
-      exportHref={descriptor.api.exportHref?.(context.query)}
-      filters={descriptor.toolbarFilters(context)}
-    />
+    <>
+      <div className="d-flex flex-wrap justify-content-end gap-2 mb-2" data-testid="list-views-bar">
+        <SavedViewsMenu
+          list={list}
+          path={descriptor.path}
+          views={context.views.map(({ id, name, query, isDefault, version }) => ({
+            id,
+            name,
+            query,
+            isDefault,
+            version,
+          }))}
+          currentQuery={viewQueryOf(listHref(descriptor.path, context.params, { page: 1 }), columns?.hidden)}
+        />
+        {menuColumns && columns ? <ColumnsMenu list={list} columns={menuColumns} hidden={columns.hidden} /> : null}
+      </div>
+      <ListToolbar
+        searchLabel={listText(context, descriptor.namespace, 'filters.search')}
+        exportHref={descriptor.api.exportHref?.(context.query)}
+        filters={descriptor.toolbarFilters(context)}
+      />
+    </>
   );
 }
 
@@ -68,19 +111,21 @@ export function ListView<Row, Query, Translate, Options>({
   const { list, params } = context;
   const selection = descriptor.selection;
   const rowKey = descriptor.rowKey ?? ((row: Row) => (row as { id: string }).id);
+  const columns = listColumns(descriptor, context);
   return (
     <ClientMessages
       namespaces={[
         'listToolbar',
+        'listViews',
         'pagination',
         ...(bulk ? (['bulk', 'confirmDialog'] as const) : []),
         ...(descriptor.clientMessages ?? []),
       ]}
     >
       {children}
-      <ListViewToolbar descriptor={descriptor} context={context} />
+      <ListViewToolbar descriptor={descriptor} context={context} columns={columns} />
       <DataTable
-        columns={descriptor.columns(context)}
+        columns={columns.visible}
         rows={list.items}
         rowKey={rowKey}
         rowClassName={descriptor.rowClassName}

@@ -1,15 +1,20 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { getListColumns, listSavedViews } from '@/lib/api-client/saved-views.server';
 import { getMe } from '@/lib/api-client/server';
 import type { FormatLocale } from '@/lib/format';
-import { parseListParams, type SearchParamsRecord } from '@/lib/list-params';
+import { opensDefaultView, parseListParams, splitHidden, viewHref, type SearchParamsRecord } from '@/lib/list-params';
+import type { ListKey } from '@/lib/schemas/saved-view';
 import { uuidSchema } from '@/lib/schemas/common';
 import type { ListContext, ListDescriptor } from './list-descriptor';
 
 /**
  * A list page's data from its descriptor: the URL's state (invalid values ignored), the API's
  * query, and the list, the user, the translations and the filter options fetched in parallel.
+ * Opened without any query parameter, the list goes to the user's default view, if they have one
+ * (issue 27); the hidden columns are the URL's (`hide`) or else the user's stored choice.
  */
 export async function loadList<Row, Query, Translate, Options>(
   descriptor: ListDescriptor<Row, Query, Translate, Options>,
@@ -26,7 +31,16 @@ export async function loadList<Row, Query, Translate, Options>(
   for (const name of descriptor.idFilters ?? []) {
     if (params.filters[name] && !uuidSchema.safeParse(params.filters[name]).success) delete params.filters[name];
   }
-  const me = await getMe();
+  const listKey = descriptor.id as ListKey;
+  const [me, { items: views }, stored] = await Promise.all([
+    getMe(),
+    listSavedViews(listKey),
+    descriptor.nameColumn ? getListColumns(listKey) : { hidden: [] },
+  ]);
+  const defaultView = opensDefaultView(raw) ? views.find((view) => view.isDefault) : undefined;
+  if (defaultView) redirect(viewHref(descriptor.path, defaultView.query));
+  // Only the list's own column keys count; ListView drops others (it knows the columns).
+  const hidden = params.hide !== undefined ? splitHidden(params.hide) : stored.hidden;
   const query = descriptor.query(params, me, raw);
   const [list, options, t, tRoot, locale] = await Promise.all([
     descriptor.load(query),
@@ -35,7 +49,7 @@ export async function loadList<Row, Query, Translate, Options>(
     getTranslations(),
     getLocale(),
   ]);
-  return { me, params, query, list, options, t, tRoot, locale: locale as FormatLocale };
+  return { me, params, query, list, options, t, tRoot, locale: locale as FormatLocale, views, hidden };
 }
 
 /** The list page's title (`<namespace>.title`). */

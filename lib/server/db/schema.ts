@@ -619,3 +619,44 @@ export const digestRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * Saved views (issue 27): a list's URL state under a name, per user and list (`list_key` is the
+ * list descriptor's id). At most one default per user and list; names are unique ignoring case.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listKey: text('list_key').notNull(),
+    name: text('name').notNull(),
+    /** The list page's query string without `?` and page (e.g. `status=active&sort=name&order=desc`). */
+    query: text('query').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    version: version(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_name_key').on(t.userId, t.listKey, sql`lower(${t.name})`),
+    uniqueIndex('saved_views_default_key')
+      .on(t.userId, t.listKey)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** The columns a person hid in a list (the descriptors' stable column keys); no row: all shown. */
+export const listColumns = pgTable(
+  'list_columns',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listKey: text('list_key').notNull(),
+    hidden: jsonb('hidden').$type<string[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'list_columns_pkey', columns: [t.userId, t.listKey] })],
+);

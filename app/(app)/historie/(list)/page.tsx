@@ -46,7 +46,7 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
           {t('filters.accountOnly')}
         </ListScopeNotice>
       )}
-      <ClientMessages namespaces={['listToolbar', 'pagination', 'history.filters']}>
+      <ClientMessages namespaces={['listToolbar', 'listViews', 'pagination', 'history.filters']}>
         <ListViewToolbar descriptor={changeList} context={context} />
         <DateRangeFilter />
       </ClientMessages>

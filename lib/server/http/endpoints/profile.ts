@@ -9,6 +9,14 @@ import { findSessions } from '@/lib/server/services/profile/find-sessions';
 import { getProfile } from '@/lib/server/services/profile/get-profile';
 import { requestEmailChange } from '@/lib/server/services/profile/request-email-change';
 import { exportOwnPersonalData } from '@/lib/server/services/personal-data/export-personal-data';
+import {
+  createSavedView,
+  deleteSavedView,
+  findSavedViews,
+  getListColumns,
+  setListColumns,
+  updateSavedView,
+} from '@/lib/server/services/profile/saved-views';
 import { updateProfile } from '@/lib/server/services/profile/update-profile';
 
 export const get = route(op.get, ({ actor }) => getProfile(actor));
@@ -31,3 +39,21 @@ export const endOtherSessions = route(op.endOtherSessions, ({ actor }) => endOwn
 export const endSession = route(op.endSession, ({ actor, params }) => endOwnSession(actor, params.id));
 
 export const dataExport = route(op.dataExport, ({ actor }) => exportOwnPersonalData(actor));
+
+export const views = route(op.views, ({ actor, query }) => findSavedViews(actor, query.list));
+
+export const createView = route(op.createView, ({ actor, body }) => createSavedView(actor, body));
+
+export const updateView = route(op.updateView, ({ actor, params, body, req }) =>
+  updateSavedView(actor, params.id, body, requireExpectedVersion(req, body.version)),
+);
+
+export const deleteView = route(op.deleteView, ({ actor, params, req }) =>
+  deleteSavedView(actor, params.id, req.headers.has('if-match') ? requireExpectedVersion(req) : undefined),
+);
+
+export const columns = route(op.columns, ({ actor, params }) => getListColumns(actor, params.list));
+
+export const setColumns = route(op.setColumns, ({ actor, params, body }) =>
+  setListColumns(actor, params.list, body.hidden),
+);

@@ -8,6 +8,18 @@ import {
   sessionListSchema,
 } from '@/lib/schemas/user';
 import { idParamsSchema } from '@/lib/schemas/common';
+import {
+  HIDDEN_COLUMNS_MAX,
+  SAVED_VIEWS_PER_LIST,
+  listColumnsParamsSchema,
+  listColumnsSchema,
+  listColumnsUpdateSchema,
+  savedViewCreateSchema,
+  savedViewListQuerySchema,
+  savedViewListSchema,
+  savedViewSchema,
+  savedViewUpdateSchema,
+} from '@/lib/schemas/saved-view';
 import { PERSONAL_DATA_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Profile';
@@ -100,4 +112,78 @@ export const dataExport = defineOperation({
   tag,
   access: 'authenticated',
   file: PERSONAL_DATA_EXPORT,
+});
+
+export const views = defineOperation({
+  method: 'GET',
+  path: '/profile/views',
+  summary: 'The caller’s saved views of one list (issue 27), by name; at most one is the list’s default',
+  tag,
+  access: 'authenticated',
+  query: savedViewListQuerySchema,
+  response: savedViewListSchema,
+});
+
+export const createView = defineOperation({
+  method: 'POST',
+  path: '/profile/views',
+  summary: `Save a list’s URL state under a name (unique in the list, ignoring case: 409 otherwise); at most ${SAVED_VIEWS_PER_LIST} per list (422). With isDefault the former default stops being one. Answers the view with its ETag`,
+  tag,
+  access: 'authenticated',
+  body: savedViewCreateSchema,
+  response: savedViewSchema,
+  etag: (view) => view.version,
+  location: (view) => `/profile/views/${view.id}`,
+  successStatus: 201,
+  errors: [409],
+});
+
+export const updateView = defineOperation({
+  method: 'PATCH',
+  path: '/profile/views/[id]',
+  summary:
+    'Rename a saved view, give it a new state, or make it (or no longer) the list’s default; needs If-Match (or version). Another user’s view answers 404',
+  tag,
+  access: 'authenticated',
+  params: idParamsSchema,
+  body: savedViewUpdateSchema,
+  response: savedViewSchema,
+  etag: (view) => view.version,
+  ifMatch: 'required',
+  errors: [404, 409, 428],
+});
+
+export const deleteView = defineOperation({
+  method: 'DELETE',
+  path: '/profile/views/[id]',
+  summary: 'Delete a saved view (If-Match optional: a stale one answers 409). Another user’s view answers 404',
+  tag,
+  access: 'authenticated',
+  params: idParamsSchema,
+  successStatus: 204,
+  ifMatch: 'optional',
+  errors: [404, 409],
+});
+
+export const columns = defineOperation({
+  method: 'GET',
+  path: '/profile/columns/[list]',
+  summary: 'The columns the caller hid in a list (issue 27); none stored: every column shows',
+  tag,
+  access: 'authenticated',
+  params: listColumnsParamsSchema,
+  response: listColumnsSchema,
+  errors: [404],
+});
+
+export const setColumns = defineOperation({
+  method: 'PUT',
+  path: '/profile/columns/[list]',
+  summary: `Replace the columns the caller hides in a list (column keys, at most ${HIDDEN_COLUMNS_MAX}; the list’s name column always shows). CSV exports keep every column`,
+  tag,
+  access: 'authenticated',
+  params: listColumnsParamsSchema,
+  body: listColumnsUpdateSchema,
+  response: listColumnsSchema,
+  errors: [404],
 });

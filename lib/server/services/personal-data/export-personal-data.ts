@@ -9,8 +9,10 @@ import {
   approvals,
   changes,
   mailOutbox,
+  listColumns,
   notificationSettings,
   notifications,
+  savedViews,
   sessions,
   tasks,
   users,
@@ -308,5 +310,26 @@ function sections(db: DbOrTx, userId: string): Record<string, () => Promise<unkn
         .where(eq(notificationSettings.userId, userId));
       return row?.settings ?? {};
     },
+    savedViews: async () =>
+      (
+        await db
+          .select({
+            list: savedViews.listKey,
+            name: savedViews.name,
+            query: savedViews.query,
+            isDefault: savedViews.isDefault,
+            createdAt: savedViews.createdAt,
+            updatedAt: savedViews.updatedAt,
+          })
+          .from(savedViews)
+          .where(eq(savedViews.userId, userId))
+          .orderBy(savedViews.listKey, savedViews.name)
+      ).map((row) => ({ ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) })),
+    listColumns: async () =>
+      db
+        .select({ list: listColumns.listKey, hidden: listColumns.hidden })
+        .from(listColumns)
+        .where(eq(listColumns.userId, userId))
+        .orderBy(listColumns.listKey),
   };
 }

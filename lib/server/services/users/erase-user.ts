@@ -12,8 +12,10 @@ import {
   mfaPasskeys,
   mfaRecoveryCodes,
   mfaTotp,
+  listColumns,
   notificationSettings,
   notifications,
+  savedViews,
   oneTimeTokens,
   signInAttempts,
   signInLockouts,
@@ -111,6 +113,9 @@ export async function applyUserErasure(tx: Tx, actor: Actor, approval: ApprovalR
   // Their own notifications go; others' notifications about approvals on them name the pseudonym.
   await tx.delete(notifications).where(eq(notifications.userId, user.id));
   await tx.delete(notificationSettings).where(eq(notificationSettings.userId, user.id));
+  // Saved views may carry what they typed (names, searches); chosen columns go with them.
+  await tx.delete(savedViews).where(eq(savedViews.userId, user.id));
+  await tx.delete(listColumns).where(eq(listColumns.userId, user.id));
   await tx.execute(sql`
     UPDATE notifications n SET title = replace(n.title, a.entity_label, ${name})
     FROM approvals a
