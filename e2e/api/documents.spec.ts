@@ -12,6 +12,7 @@ import {
   type ApiSession,
 } from '../fixtures/accounts';
 import type { DemoRole } from '../fixtures/demo-users';
+import { describeHealth, HEALTH_LIMIT_MS, startHealthSampler } from '../fixtures/health-sampler';
 import {
   DOCUMENTS,
   DOCUMENTS_CSV,
@@ -533,6 +534,144 @@ test.describe('documents: uploads that store nothing', () => {
       });
     }
     expect(await countByTitle(admin, title)).toBe(0);
+  });
+});
+
+/** The server's chunk size (lib/server/services/documents/content-chunks.ts). */
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * A text file of exactly `size` bytes that the upload's text check accepts: printable ASCII, line
+ * breaks and bytes ≥ 0x80 (the halves of UTF-8 umlauts and others), in an order no two sizes share.
+ */
+function textBytes(size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  let state = size * 2_654_435_761 + 1;
+  for (let index = 0; index < size; index += 1) {
+    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    const pick = state >>> 16;
+    bytes[index] = pick % 61 === 0 ? 0x0a : 0x20 + (pick % 224);
+  }
+  // Letters first: nothing in it looks like a binary type's magic number.
+  bytes.write('Zeile', 0, Math.min(size, 5), 'latin1');
+  return bytes;
+}
+
+test.describe('documents: content in chunks', () => {
+  test('byte for byte at 1 byte, a chunk less one, a chunk, a chunk and one, and the maximum; no bytes is refused', async ({
+    api,
+  }) => {
+    test.setTimeout(180_000);
+    const admin = await openSession(api, 'admin');
+    const title = uniqueTitle('Bytes');
+    const roundTrip = async (id: string, number: number, bytes: Buffer) => {
+      const download = await admin.get(contentPath(id, number));
+      expect(download.status()).toBe(200);
+      expect(download.headers()['etag']).toBe(`"${sha256(bytes)}"`);
+      expect(download.headers()['content-disposition']).toMatch(/^attachment; filename="groesse-\d+\.txt"$/);
+      const body = await download.body();
+      expect({ number, size: body.length, same: body.equals(bytes) }).toEqual({
+        number,
+        size: bytes.length,
+        same: true,
+      });
+    };
+
+    const empty = await upload(
+      admin,
+      DOCUMENTS,
+      { title, category: 'other' },
+      { name: 'leer.txt', type: 'text/plain', content: Buffer.alloc(0) },
+    );
+    const refused = await expectInvalid(empty, 'file');
+    expect(refused.details).toEqual([{ path: 'file', message: 'Die Datei ist leer.', code: 'fileEmpty' }]);
+    expect(await countByTitle(admin, title)).toBe(0);
+
+    let first: DocumentRecord | null = null;
+    for (const size of [1, CHUNK_BYTES - 1, CHUNK_BYTES, CHUNK_BYTES + 1]) {
+      const bytes = textBytes(size);
+      const created = await createDocument(
+        admin,
+        { title: `${title} ${size}` },
+        { name: `groesse-${size}.txt`, type: 'text/plain', content: bytes },
+      );
+      expect(created.versions[0]).toMatchObject({ sizeBytes: size, sha256: sha256(bytes) });
+      await roundTrip(created.id, 1, bytes);
+      first ??= created;
+    }
+
+    // The maximum, as a new version (the first upload's path has its own test above); the first
+    // version still comes back as it was.
+    const largest = textBytes(MAX_UPLOAD_BYTES);
+    const added = await upload(
+      admin,
+      versionsPath(first!.id),
+      {},
+      { name: `groesse-${MAX_UPLOAD_BYTES}.txt`, type: 'text/plain', content: largest },
+    );
+    const updated = await expectJson<DocumentRecord>(added, 201);
+    expect(updated.currentVersion).toBe(2);
+    await roundTrip(first!.id, 2, largest);
+    await roundTrip(first!.id, 1, textBytes(1));
+  });
+
+  // @alone: runs in the fuzz project, with nothing else on the server (playwright.config.ts).
+  test('a maximum-size upload and download do not delay a concurrent /api/v1/health/ beyond 250 ms @alone', async ({
+    api,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const admin = await openSession(api, 'admin');
+    const title = uniqueTitle('Gleichzeitig');
+    const content = (label: string) => {
+      const head = pdfBytes(label);
+      return Buffer.concat([head, Buffer.alloc(MAX_UPLOAD_BYTES - head.length, 0x20)]);
+    };
+    const stored = content('vorher');
+    const earlier = await createDocument(
+      admin,
+      { title: `${title} vorher` },
+      { name: 'vorher.pdf', type: 'application/pdf', content: stored },
+    );
+
+    const health = startHealthSampler(baseURL!);
+    const timings: string[] = [];
+    const timed = async <T>(label: string, work: Promise<T>): Promise<T> => {
+      const started = Date.now();
+      const result = await work;
+      timings.push(`${label} ${Date.now() - started} ms`);
+      return result;
+    };
+    try {
+      // An upload and a download at once, then the new file's download.
+      const fresh = content('neu');
+      const [created, download] = await Promise.all([
+        timed(
+          'upload',
+          createDocument(
+            admin,
+            { title: `${title} neu` },
+            { name: 'neu.pdf', type: 'application/pdf', content: fresh },
+          ),
+        ),
+        timed(
+          'download',
+          admin.get(contentPath(earlier.id, 1)).then(async (response) => ({ response, body: await response.body() })),
+        ),
+      ]);
+      expect(download.response.status()).toBe(200);
+      expect(download.body.equals(stored)).toBe(true);
+      const again = await timed('download of the upload', admin.get(contentPath(created.id, 1)));
+      expect((await again.body()).equals(fresh)).toBe(true);
+    } finally {
+      const summary = await health.stop();
+      test.info().annotations.push({ type: 'requests', description: timings.join('; ') });
+      test.info().annotations.push({ type: 'health during 20 MiB transfers', description: describeHealth(summary) });
+      console.log(`[documents] ${timings.join('; ')}; /api/v1/health/: ${describeHealth(summary)}`);
+      expect(summary.samples).toBeGreaterThan(5);
+      expect(summary.failed).toBe(0);
+      expect(summary.maxMs, describeHealth(summary)).toBeLessThanOrEqual(HEALTH_LIMIT_MS);
+    }
   });
 });
 

@@ -264,9 +264,25 @@ export const documentVersions = pgTable(
     sha256: text('sha256').notNull(),
     uploadedById: uuid('uploaded_by_id').references(() => users.id),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
-    content: bytea('content').notNull(),
   },
   (t) => [uniqueIndex('document_versions_number_key').on(t.documentId, t.number)],
+);
+
+/**
+ * A version's bytes, in chunks of 256 KiB (the last one shorter) numbered from 0 (migration 0016;
+ * `lib/server/services/documents/content-chunks.ts`): written and read one chunk per statement.
+ * Stored uncompressed out of line, like the former `document_versions.content` (migration 0007).
+ */
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ name: 'document_chunks_pkey', columns: [t.versionId, t.seq] })],
 );
 
 export const tasks = pgTable(

@@ -9,6 +9,7 @@ import {
   accounts,
   approvals,
   changes,
+  documentChunks,
   documents,
   documentVersions,
   tasks,
@@ -17,6 +18,7 @@ import {
   historyPersonalValues,
   type ChangeField,
 } from '../schema';
+import { splitIntoChunks } from '@/lib/server/services/documents/content-chunks';
 import { minimalPdf } from './minimal-pdf';
 import type { Role, AccountStatus, ChangeInsert, ApprovalInsert } from './demo-data/types';
 import { USER_SEEDS, type UserKey } from './demo-data/users';
@@ -683,7 +685,8 @@ export async function seedDemoData(tx: Tx): Promise<void> {
 
   // ---- Documents ------------------------------------------------------------------------------
   const documentRows: Array<typeof documents.$inferInsert & { id: string }> = [];
-  const versionRows: Array<typeof documentVersions.$inferInsert> = [];
+  const versionRows: Array<typeof documentVersions.$inferInsert & { id: string }> = [];
+  const chunkRows: Array<typeof documentChunks.$inferInsert> = [];
   DOCUMENT_SEEDS.forEach((seed, index) => {
     const id = randomUUID();
     const accountId = accountIdOf(seed.account);
@@ -701,7 +704,9 @@ export async function seedDemoData(tx: Tx): Promise<void> {
         '',
         'Demo-Dokument mit fiktiven Daten.',
       ]);
+      const versionId = randomUUID();
       versionRows.push({
+        id: versionId,
         documentId: id,
         number: versionIndex + 1,
         fileName: version.fileName,
@@ -710,9 +715,9 @@ export async function seedDemoData(tx: Tx): Promise<void> {
         sha256: sha256Hex(content),
         uploadedById: user(version.by).id,
         uploadedAt,
-        // A Buffer suits both drivers (PGlite and postgres.js) for bytea.
-        content: Buffer.from(content.buffer, content.byteOffset, content.byteLength),
       });
+      // A Buffer suits both drivers (PGlite and postgres.js) for bytea; the demo files are small.
+      splitIntoChunks(content).forEach((data, seq) => chunkRows.push({ versionId, seq, data }));
       history.add(
         versionIndex === 0
           ? {
@@ -793,6 +798,7 @@ export async function seedDemoData(tx: Tx): Promise<void> {
   await tx.insert(users).values(allUsers.filter((row) => row.role === 'manager'));
   await tx.insert(documents).values(documentRows);
   await tx.insert(documentVersions).values(versionRows);
+  await tx.insert(documentChunks).values(chunkRows);
   await tx.insert(tasks).values(taskRows);
   await tx.insert(whitelistEntries).values(whitelistRows);
   await tx.insert(approvals).values(approvalRows);

@@ -50,11 +50,10 @@ export async function addDocumentVersion(
         sizeBytes: staged.sizeBytes,
         sha256: staged.sha256,
         uploadedById: actor.id,
-        content: new Uint8Array(0),
       })
       .returning({ id: documentVersions.id });
     if (!stored) throw new Error('document version: insert returned no row');
-    await writeVersionContent(tx, stored.id, staged.path);
+    await writeVersionContent(tx, stored.id, staged.path, staged.sizeBytes);
     await tx
       .update(documents)
       .set({ currentVersion: number, ...nextVersion(documents) })

@@ -53,11 +53,10 @@ export async function createDocument(actor: Actor, input: DocumentCreate, file: 
         sizeBytes: staged.sizeBytes,
         sha256: staged.sha256,
         uploadedById: actor.id,
-        content: new Uint8Array(0),
       })
       .returning({ id: documentVersions.id });
     if (!stored) throw new Error('document version: insert returned no row');
-    await writeVersionContent(tx, stored.id, staged.path);
+    await writeVersionContent(tx, stored.id, staged.path, staged.sizeBytes);
     await recordChange(tx, {
       actor,
       entityType: 'document',
