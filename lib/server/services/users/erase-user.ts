@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/types';
@@ -107,6 +107,7 @@ export async function applyUserErasure(tx: Tx, actor: Actor, approval: ApprovalR
   await tx.delete(signInAttempts).where(sql`lower(${signInAttempts.email}) = ${oldEmail}`);
   await tx.delete(signInLockouts).where(sql`lower(${signInLockouts.email}) = ${oldEmail}`);
   await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${oldEmail}`);
+  await redactOthersMail(tx, user, name);
   await tx
     .delete(idempotencyKeys)
     .where(sql`strpos(lower(coalesce(${idempotencyKeys.responseBody}, '')), ${oldEmail}) > 0`);
@@ -140,4 +141,60 @@ export async function applyUserErasure(tx: Tx, actor: Actor, approval: ApprovalR
     approvalId: approval.id,
   });
   return { applied: true, mail: null };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/**
+ * Mail to others that names the person (a decider's "Freigabe angefragt: Löschung von …", sent or
+ * still queued) keeps its row, but the name, e-mail address and phone number in its subject, text
+ * and HTML become the pseudonym — a queued one is then sent that way. The last name alone is
+ * replaced only in the mails that named the person in full, so that a short name cannot alter
+ * unrelated mail.
+ */
+async function redactOthersMail(
+  tx: Tx,
+  user: { id: string; firstName: string; lastName: string; email: string; phone: string | null },
+  name: string,
+): Promise<void> {
+  const labels = await tx
+    .selectDistinct({ label: approvals.entityLabel })
+    .from(approvals)
+    .where(and(eq(approvals.entityType, 'user'), eq(approvals.entityId, user.id)));
+  const full = [
+    ...labels.map((row) => row.label),
+    userLabel(user),
+    `${user.lastName}, ${user.firstName}`,
+    user.email,
+    user.email.toLowerCase(),
+    user.phone ?? '',
+  ].filter((value) => value.trim().length >= 3);
+  const variants = [...new Set(full.flatMap((value) => [value, escapeHtml(value)]))]
+    // Longest first: "Erika Löschbar" before "Löschbar".
+    .sort((a, b) => b.length - a.length);
+  const touched = new Set<string>();
+  const replaceIn = async (value: string, where: ReturnType<typeof sql>) => {
+    const rows = await tx
+      .update(mailOutbox)
+      .set({
+        subject: sql`replace(${mailOutbox.subject}, ${value}, ${name})`,
+        text: sql`replace(${mailOutbox.text}, ${value}, ${name})`,
+        html: sql`replace(${mailOutbox.html}, ${value}, ${name})`,
+      })
+      .where(where)
+      .returning({ id: mailOutbox.id });
+    for (const row of rows) touched.add(row.id);
+  };
+  for (const value of variants) {
+    await replaceIn(
+      value,
+      sql`(strpos(${mailOutbox.subject}, ${value}) > 0 or strpos(${mailOutbox.text}, ${value}) > 0 or strpos(${mailOutbox.html}, ${value}) > 0)`,
+    );
+  }
+  const lastNames = [...new Set([user.lastName, escapeHtml(user.lastName)])].filter((value) => value.trim().length > 0);
+  if (touched.size === 0) return;
+  for (const value of lastNames) {
+    await replaceIn(value, inArray(mailOutbox.id, [...touched]));
+  }
 }
