@@ -23,6 +23,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           sections={navItemsFor(holds)}
           profileHref={matchRoute(hrefs.profile()) ? hrefs.profile() : null}
           isDecider={holds('approvals.decide')}
+          theme={user.theme}
         />
       </ClientMessages>
       <main id={MAIN_ID} tabIndex={-1} className="container-fluid app-main py-4 flex-grow-1">

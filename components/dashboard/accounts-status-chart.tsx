@@ -11,12 +11,12 @@ import type { AccountStatus } from '@/lib/schemas/account';
 const WIDTH = 320;
 const HEIGHT = 160;
 const MARGIN = { top: 16, right: 8, bottom: 24, left: 8 };
-/** Bootstrap's status colours of the account badges (draft secondary, active success, …). */
+/** Bootstrap's status colours of the account badges (draft secondary, active success, …), in both themes (globals.css). */
 const COLOURS: Record<AccountStatus, string> = {
   draft: 'var(--bs-secondary)',
   active: 'var(--bs-success)',
   suspended: 'var(--bs-warning)',
-  archived: 'var(--bs-dark)',
+  archived: 'var(--app-status-archived)',
 };
 
 /**
@@ -56,7 +56,14 @@ export function AccountsStatusChart({ counts }: { counts: readonly { status: Acc
               const width = x.bandwidth();
               return (
                 <g key={entry.status} aria-hidden="true">
-                  <Bar x={barX} y={barY} width={width} height={innerHeight - barY} fill={COLOURS[entry.status]} rx={2} />
+                  <Bar
+                    x={barX}
+                    y={barY}
+                    width={width}
+                    height={innerHeight - barY}
+                    fill={COLOURS[entry.status]}
+                    rx={2}
+                  />
                   <text x={barX + width / 2} y={barY - 4} textAnchor="middle" fontSize={11} fill="currentColor">
                     {number(entry.count)}
                   </text>

@@ -1,4 +1,6 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ToastProvider } from '@/components/ui/toast-provider';
+import type { ThemePreference } from '@/lib/schemas/themes';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { navItemsFor } from '@/lib/navigation';
 import { AppNavbar, type AppNavbarProps } from './app-navbar';
@@ -17,13 +19,18 @@ jest.mock('./tasks-badge', () => ({ TasksBadge: () => <span data-testid="tasks-b
 jest.mock('./global-search-dialog', () => ({ GlobalSearchDialog: () => null }));
 const mockSignOut = jest.fn((_callbackUrl: string) => Promise.resolve());
 jest.mock('@/lib/auth/browser-auth', () => ({ signOut: (callbackUrl: string) => mockSignOut(callbackUrl) }));
+// The theme's server action (the API side: e2e/api/profile.spec.ts; the whole way: e2e/tests/theme.spec.ts).
+const mockSaveTheme = jest.fn();
+jest.mock('./theme-actions', () => ({ saveThemeAction: (theme: ThemePreference) => mockSaveTheme(theme) }));
 
 const user = { firstName: 'Anna', lastName: 'Albrecht', email: 'anna@example.com', role: 'admin' } as const;
 const everything = navItemsFor(() => true);
 
 function renderNavbar(props: Partial<AppNavbarProps> = {}) {
   return renderWithIntl(
-    <AppNavbar user={user} sections={everything} profileHref="/profil/" isDecider={false} {...props} />,
+    <ToastProvider>
+      <AppNavbar user={user} sections={everything} profileHref="/profil/" isDecider={false} theme="system" {...props} />
+    </ToastProvider>,
   );
 }
 
@@ -33,6 +40,9 @@ describe('AppNavbar', () => {
   beforeEach(() => {
     mockPathname = '/';
     mockSignOut.mockClear();
+    mockSaveTheme.mockReset();
+    // The root layout renders the choice on <html>; here the test does.
+    document.documentElement.setAttribute('data-theme-choice', 'system');
   });
 
   it('links the start page and exactly the sections it is given, in their order', () => {
@@ -86,5 +96,41 @@ describe('AppNavbar', () => {
     });
     expect(mockSignOut).toHaveBeenCalledWith('/login/?reason=signed-out');
     expect(screen.getByRole('button', { name: 'Abmelden …' })).toBeDisabled();
+  });
+
+  it('offers Hell, Dunkel and System in the user menu: a choice shows on <html> at once and is saved', async () => {
+    mockSaveTheme.mockResolvedValue({ ok: true, data: {} });
+    renderNavbar();
+    fireEvent.click(screen.getByRole('button', { name: 'Anna Albrecht' }));
+    const group = screen.getByRole('group', { name: 'Erscheinungsbild' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Hell', 'Dunkel', 'System']);
+    expect(within(group).getByRole('button', { name: 'System' })).toHaveAttribute('aria-pressed', 'true');
+
+    await act(async () => {
+      fireEvent.click(within(group).getByRole('button', { name: 'Dunkel' }));
+    });
+    expect(document.documentElement).toHaveAttribute('data-theme-choice', 'dark');
+    expect(within(group).getByRole('button', { name: 'Dunkel' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(group).getByRole('button', { name: 'System' })).toHaveAttribute('aria-pressed', 'false');
+    expect(mockSaveTheme).toHaveBeenCalledWith('dark');
+  });
+
+  it('goes back to the previous theme and says so when saving fails', async () => {
+    mockSaveTheme.mockResolvedValue({
+      ok: false,
+      error: { statusCode: 503, code: 'service_unavailable', message: '…' },
+    });
+    renderNavbar();
+    fireEvent.click(screen.getByRole('button', { name: 'Anna Albrecht' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Hell' }));
+    });
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-theme-choice', 'system'));
+    expect(await screen.findByText(/Das Erscheinungsbild konnte nicht gespeichert werden/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'System' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

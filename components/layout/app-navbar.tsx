@@ -7,8 +7,10 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { NavItem } from '@/lib/navigation';
 import type { SessionUser } from '@/lib/schemas/auth';
+import type { ThemePreference } from '@/lib/schemas/themes';
 import { GlobalSearch } from './global-search';
 import { LanguageSwitch } from './language-switch';
+import { ThemeMenuItems } from './theme-menu-items';
 import { UserMenu } from './user-menu';
 
 // The badges ask the API from the browser anyway (the server renders nothing for them), so they and
@@ -33,13 +35,15 @@ export interface AppNavbarProps {
   profileHref: string | null;
   /** Whether the user decides approvals: only deciders have requests waiting for them. */
   isDecider: boolean;
+  /** The user's theme as the server rendered it (the menu then follows `<html>`). */
+  theme: ThemePreference;
 }
 
 /**
  * The signed-in navigation. What the user may see is decided by the layout on the server, so the
  * route table and the scope rules stay out of the browser's first load (issue 15).
  */
-export function AppNavbar({ user, sections, profileHref, isDecider }: AppNavbarProps) {
+export function AppNavbar({ user, sections, profileHref, isDecider, theme }: AppNavbarProps) {
   const t = useTranslations('nav');
   const tRoles = useTranslations('roles');
   const pathname = usePathname();
@@ -142,6 +146,9 @@ export function AppNavbar({ user, sections, profileHref, isDecider }: AppNavbarP
                         {t('profile')}
                       </Link>
                     )}
+                    <hr className="dropdown-divider" role="separator" />
+                    <ThemeMenuItems initial={theme} />
+                    <hr className="dropdown-divider" role="separator" />
                     <button
                       type="button"
                       className="dropdown-item"

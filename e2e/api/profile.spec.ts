@@ -56,6 +56,7 @@ interface Profile {
   accountName: string | null;
   status: string;
   locale: 'de' | 'en';
+  theme: 'light' | 'dark' | 'system';
   lastLoginAt: string | null;
   pendingApprovals: unknown[];
   version: number;
@@ -191,6 +192,46 @@ test.describe('profile', () => {
     const back = await expectJson<Profile>(restored, 200);
     expect(back).toMatchObject({ firstName: original.firstName, phone: original.phone, locale: original.locale });
     expect(restored.headers().etag).toBe(`W/"${back.version}"`);
+  });
+
+  test('the theme: System by default, light/dark/system are kept (also in auth/me), anything else → 422; only its owner sees it', async ({
+    api,
+  }) => {
+    const admin = await openSession(api, 'admin');
+    const { email, password, user } = await activatedUser(api, admin, 'Design');
+    const tokens = await api.login(email, password);
+    const headers = bearer(tokens.id_token);
+    let profile = await getProfile(api, tokens.id_token);
+    expect(profile.theme).toBe('system');
+    expect((await expectJson<{ user: { theme: string } }>(await me(api, tokens.id_token), 200)).user.theme).toBe(
+      'system',
+    );
+
+    for (const theme of ['dark', 'light', 'system', 'dark'] as const) {
+      profile = await expectJson<Profile>(
+        await api.patch(PROFILE, { headers, data: { theme, version: profile.version } }),
+        200,
+      );
+      expect(profile.theme).toBe(theme);
+    }
+    expect(await getProfile(api, tokens.id_token)).toMatchObject({ theme: 'dark', version: profile.version });
+    // auth/me, which the pages ask on every request, renders the theme before the first paint.
+    const again = await api.login(email, password);
+    expect((await expectJson<{ user: { theme: string } }>(await me(api, again.id_token), 200)).user.theme).toBe('dark');
+
+    for (const theme of ['Dark', 'auto', 'blue', '', null, 1, ['dark'], { mode: 'dark' }]) {
+      const refused = await expectApiError(
+        await api.patch(PROFILE, { headers, data: { theme, version: profile.version } }),
+        422,
+        'validation_failed',
+      );
+      expect(refused.details?.map((detail) => detail.path)).toEqual(['theme']);
+    }
+    expect((await getProfile(api, tokens.id_token)).theme).toBe('dark');
+
+    // Another user's record (an administrator reading it) does not carry the owner's preference.
+    const seen = await expectJson<Record<string, unknown>>(await admin.get(`/api/v1/users/${user.id}/`), 200);
+    expect(seen).not.toHaveProperty('theme');
   });
 });
 

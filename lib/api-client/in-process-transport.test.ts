@@ -35,6 +35,7 @@ jest.mock('@/lib/server/auth/authenticate', () => {
         role: 'admin',
         accountId: null,
         locale: 'de',
+        theme: 'system',
         sessionId: 's-1',
         scopes: new Set(['accounts.read', 'accounts.write']),
         mfaEnrolled: false,

@@ -5,7 +5,7 @@ import { notFound, redirect } from 'next/navigation';
 import type { z } from 'zod';
 import { getAuthToken } from '@/lib/auth/session';
 import { ServiceUnavailableError } from '@/lib/errors/service-unavailable';
-import { meResponseSchema } from '@/lib/schemas/auth';
+import { meResponseSchema, type SessionUser } from '@/lib/schemas/auth';
 import { ApiRequestError, apiRequest, type ApiRequestOptions } from './http';
 import { serverTransport } from './in-process-transport';
 import { PATH_HEADER } from './path-header';
@@ -40,5 +40,29 @@ export async function serverApi<S extends z.ZodType | undefined = undefined>(
   }
 }
 
+/** One `auth/me` call per request, its answer or its failure, shared by getMe and findMe. */
+const meOutcome = cache(async (): Promise<{ user: SessionUser } | { error: unknown }> => {
+  try {
+    return { user: (await serverApi('/auth/me/', { schema: meResponseSchema })).user };
+  } catch (error) {
+    return { error };
+  }
+});
+
 /** The signed-in user as the API knows them now (one call per request). */
-export const getMe = cache(async () => (await serverApi('/auth/me/', { schema: meResponseSchema })).user);
+export const getMe = cache(async (): Promise<SessionUser> => {
+  const outcome = await meOutcome();
+  // The same failure as before: a redirect to sign in again, the 503 page, …
+  if ('error' in outcome) throw outcome.error;
+  return outcome.user;
+});
+
+/**
+ * The signed-in user, or null when nobody is signed in or the API cannot say (for the root layout,
+ * which renders every page, the sign-in and error pages too: it must neither redirect nor fail).
+ */
+export const findMe = cache(async (): Promise<SessionUser | null> => {
+  if (!(await getAuthToken())) return null;
+  const outcome = await meOutcome();
+  return 'user' in outcome ? outcome.user : null;
+});

@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, createNonce, isHttpsDeployment } from './security-headers';
+import { contentSecurityPolicy, createNonce, isHttpsDeployment, nonceFromPolicy } from './security-headers';
 
 describe('contentSecurityPolicy', () => {
   it('allows scripts only with the nonce and forbids framing, plugins and foreign bases', () => {
@@ -31,5 +31,15 @@ describe('isHttpsDeployment', () => {
     expect(isHttpsDeployment('https://benefits.example.com')).toBe(true);
     expect(isHttpsDeployment('http://127.0.0.1:3000')).toBe(false);
     expect(isHttpsDeployment(undefined)).toBe(false);
+  });
+});
+
+describe('nonceFromPolicy', () => {
+  it('finds the nonce contentSecurityPolicy wrote, and nothing in a policy without one', () => {
+    const nonce = createNonce();
+    expect(nonceFromPolicy(contentSecurityPolicy(nonce, { isDev: true, isHttps: true }))).toBe(nonce);
+    expect(nonceFromPolicy(`default-src 'self'; script-src 'self'`)).toBeUndefined();
+    expect(nonceFromPolicy(null)).toBeUndefined();
+    expect(nonceFromPolicy(undefined)).toBeUndefined();
   });
 });

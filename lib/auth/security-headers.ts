@@ -35,3 +35,11 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export function isHttpsDeployment(publicUrl: string | undefined): boolean {
   return Boolean(publicUrl?.startsWith('https://'));
 }
+
+/**
+ * The nonce of a policy `contentSecurityPolicy` wrote (the root layout reads it from the request's
+ * header for its inline theme script), or undefined when the policy carries none.
+ */
+export function nonceFromPolicy(policy: string | null | undefined): string | undefined {
+  return /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy ?? '')?.[1];
+}

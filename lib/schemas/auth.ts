@@ -2,9 +2,14 @@ import { z } from './zod';
 import { roleSchema, scopeFieldSchema } from './roles';
 import { secretText, singleLineText } from './text';
 import { LOCALES } from './locales';
+import { THEMES } from './themes';
 
 export { LOCALES, type Locale } from './locales';
 export const localeSchema = z.enum(LOCALES);
+export const themeSchema = z.enum(THEMES).meta({
+  id: 'ThemePreference',
+  description: "The interface's colour theme: light, dark, or the operating system's preference (the default).",
+});
 
 export const USER_STATUSES = ['invited', 'active', 'locked', 'deactivated'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
@@ -40,6 +45,7 @@ export const sessionUserSchema = z
     role: roleSchema,
     accountId: z.uuid().nullable(),
     locale: localeSchema,
+    theme: themeSchema,
     status: userStatusSchema,
     scope: scopeFieldSchema,
     /** MFA_REQUIRED_ROLES names the role and no second factor is set up: only enrolment is open. */

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { bulkActionSchema } from './bulk';
-import { localeSchema, USER_STATUSES, userStatusSchema } from './auth';
+import { localeSchema, themeSchema, USER_STATUSES, userStatusSchema } from './auth';
 import { listQuerySchema, listResponseSchema } from './list';
 import { ROLES, roleSchema } from './roles';
 import { secretText, singleLineText } from './text';
@@ -138,13 +138,16 @@ export const acceptedSchema = z.object({ accepted: z.literal(true) }).meta({ id:
 
 /* Profile */
 
-export const profileSchema = userSchema.meta({ id: 'Profile' });
+/** The own record: a user, plus the preferences only its owner sees (the theme). */
+export const profileSchema = userSchema.extend({ theme: themeSchema }).meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
 export const profileUpdateSchema = z
   .strictObject({
     firstName: nameSchema,
     lastName: nameSchema,
     phone: phoneSchema,
     locale: localeSchema,
+    theme: themeSchema,
     /** The version the form was filled from (or send If-Match): a stale one answers 409. */
     version: z.number().int().min(1),
   })

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Role, Scope } from '@/lib/schemas/roles';
+import type { ThemePreference } from '@/lib/schemas/themes';
 
 /** The signed-in user an API request acts for; every service takes one and enforces reach itself. */
 export interface Actor {
@@ -10,6 +11,8 @@ export interface Actor {
   role: Role;
   accountId: string | null;
   locale: 'de' | 'en';
+  /** The interface's colour theme the user chose (only `auth/me` and the profile answer it). */
+  theme: ThemePreference;
   sessionId: string;
   scopes: ReadonlySet<Scope>;
   /** The user has a confirmed second factor (TOTP or a passkey). */

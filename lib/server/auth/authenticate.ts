@@ -71,6 +71,7 @@ async function sessionActor(db: Awaited<ReturnType<typeof getDb>>, sessionId: st
         role: users.role,
         accountId: users.accountId,
         locale: users.locale,
+        theme: users.theme,
       },
     })
     .from(sessions)

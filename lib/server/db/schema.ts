@@ -1,4 +1,5 @@
 import { NOTIFICATION_KINDS } from '@/lib/schemas/notification-constants';
+import { THEMES } from '@/lib/schemas/themes';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -120,6 +121,8 @@ export const users = pgTable(
     locale: text('locale', { enum: ['de', 'en'] })
       .notNull()
       .default('de'),
+    /** The interface's colour theme (migration 0014; a CHECK there keeps it to these three). */
+    theme: text('theme', { enum: THEMES }).notNull().default('system'),
     passwordHash: text('password_hash'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Set by an approved erasure (GDPR Art. 17): name, e-mail and phone are then the pseudonym's. */

@@ -2,13 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastProvider } from '@/components/ui/toast-provider';
 import { setLocaleAction } from '@/lib/i18n/set-locale-action';
-import type { User } from '@/lib/schemas/user';
+import { saveThemeAction } from '@/components/layout/theme-actions';
+import type { Profile } from '@/lib/schemas/user';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { updateProfileAction } from './profile-actions';
 import { ProfileSettings } from './profile-settings';
 
 jest.mock('./profile-actions', () => ({ updateProfileAction: jest.fn() }));
 jest.mock('@/lib/i18n/set-locale-action', () => ({ setLocaleAction: jest.fn() }));
+jest.mock('@/components/layout/theme-actions', () => ({ saveThemeAction: jest.fn() }));
+const saveThemeMock = saveThemeAction as jest.MockedFunction<typeof saveThemeAction>;
 const updateMock = updateProfileAction as jest.MockedFunction<typeof updateProfileAction>;
 const setLocaleMock = setLocaleAction as jest.MockedFunction<typeof setLocaleAction>;
 
@@ -23,7 +26,7 @@ jest.mock('next/navigation', () => ({
   }),
 }));
 
-const profile: User = {
+const profile: Profile = {
   id: '3f1c2b3a-1111-4222-8333-444455556666',
   email: 'ida@example.com',
   firstName: 'Ida',
@@ -34,6 +37,7 @@ const profile: User = {
   accountName: null,
   status: 'active',
   locale: 'de',
+  theme: 'system',
   lastLoginAt: null,
   erasedAt: null,
   pendingApprovals: [],
@@ -52,9 +56,49 @@ function renderSettings() {
   return events;
 }
 
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  // The root layout renders the choice on <html>; here the test does.
+  document.documentElement.setAttribute('data-theme-choice', 'system');
+});
 
 describe('ProfileSettings', () => {
+  it('saves a new theme at once, shows it on <html>, and saves the name later with the newer version', async () => {
+    saveThemeMock.mockResolvedValue({ ok: true, data: { ...profile, theme: 'dark', version: 3 } });
+    updateMock.mockResolvedValue({ ok: true, data: { ...profile, theme: 'dark', firstName: 'Ina', version: 4 } });
+    const events = renderSettings();
+    const theme = screen.getByRole('combobox', { name: 'Farbschema der Oberfläche' });
+    expect(
+      within(theme)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Hell', 'Dunkel', 'System']);
+    expect(theme).toHaveValue('system');
+    await events.selectOptions(theme, 'dark');
+    expect(document.documentElement).toHaveAttribute('data-theme-choice', 'dark');
+    await waitFor(() => expect(saveThemeMock).toHaveBeenCalledWith('dark'));
+    expect(theme).toHaveValue('dark');
+
+    const firstName = screen.getByRole('textbox', { name: /^Vorname/ });
+    await events.clear(firstName);
+    await events.type(firstName, 'Ina');
+    await events.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(updateMock).toHaveBeenCalledWith(3, { firstName: 'Ina' }));
+  });
+
+  it('goes back to the previous theme when saving it fails', async () => {
+    saveThemeMock.mockResolvedValue({
+      ok: false,
+      error: { statusCode: 503, code: 'service_unavailable', message: 'Dienst nicht erreichbar' },
+    });
+    const events = renderSettings();
+    const theme = screen.getByRole('combobox', { name: 'Farbschema der Oberfläche' });
+    await events.selectOptions(theme, 'light');
+    await waitFor(() => expect(theme).toHaveValue('system'));
+    expect(document.documentElement).toHaveAttribute('data-theme-choice', 'system');
+    expect(await screen.findByText(/Die Änderung ist fehlgeschlagen/)).toBeInTheDocument();
+  });
+
   it('saves the changed name with the version', async () => {
     updateMock.mockResolvedValue({ ok: true, data: { ...profile, firstName: 'Ina', version: 3 } });
     const events = renderSettings();

@@ -13,7 +13,9 @@ import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { useToast } from '@/components/ui/toast-provider';
 import { setLocaleAction } from '@/lib/i18n/set-locale-action';
 import { LOCALES, type Locale } from '@/lib/schemas/locales';
-import type { User } from '@/lib/schemas/user';
+import { THEMES, type ThemePreference } from '@/lib/schemas/themes';
+import type { Profile } from '@/lib/schemas/user';
+import { useThemeChoice } from '@/components/layout/use-theme-choice';
 import { UserConflictPanel, comparableFromUser } from '@/components/users/user-conflict-panel';
 import { updateProfileAction } from './profile-actions';
 import { useApiProblemText } from '@/components/ui/form/api-problem-text';
@@ -32,29 +34,30 @@ const loadPersonalSchema = () => import('./profile-settings-schema').then((modul
  * schema (and zod) load with `import()` when the answer arrives, so they stay out of the page's
  * first load (issue 15); should that load fail, the answer counts as not parsed.
  */
-async function parseProfile(value: unknown): Promise<User | undefined> {
+async function parseProfile(value: unknown): Promise<Profile | undefined> {
   const schemas = await import('@/lib/schemas/user').catch(() => undefined);
   return schemas?.profileSchema.safeParse(value).data;
 }
 
-const valuesOf = (profile: User): PersonalValues => ({
+const valuesOf = (profile: Profile): PersonalValues => ({
   firstName: profile.firstName,
   lastName: profile.lastName,
   phone: profile.phone,
 });
 
 /**
- * The user's own name, phone and language. Both parts save against the profile's version (one
- * record), so the version lives here. The language saves as soon as it is chosen and switches
- * the interface at once.
+ * The user's own name, phone, language and theme. All parts save against the profile's version
+ * (one record), so the version lives here. The language and the theme save as soon as they are
+ * chosen and switch the interface at once.
  */
-export function ProfileSettings({ profile }: { profile: User }) {
+export function ProfileSettings({ profile }: { profile: Profile }) {
   const t = useTranslations('profile');
   const apiProblemText = useApiProblemText();
   const tCommon = useTranslations('common');
   const router = useRouter();
   const showToast = useToast();
   const languageId = useId();
+  const themeId = useId();
   const [isSwitching, startSwitch] = useTransition();
   /** The language chosen in the select, shown while it saves. */
   const [chosenLocale, setChosenLocale] = useState(profile.locale);
@@ -81,6 +84,12 @@ export function ProfileSettings({ profile }: { profile: User }) {
   });
   // The profile always exists: the hook's `base` is only `null` for a create.
   const current = base ?? profile;
+  // The same choice as the user menu's; saved with the profile's newest version, which the form adopts.
+  const theme = useThemeChoice(profile.theme, {
+    onSaved: adopt,
+    onFailed: (error) =>
+      showToast({ variant: 'danger', message: t('toasts.failed', { message: apiProblemText(error) }) }),
+  });
 
   function switchLanguage(next: Locale) {
     setChosenLocale(next);
@@ -204,6 +213,35 @@ export function ProfileSettings({ profile }: { profile: User }) {
           </select>
           <div id={`${languageId}-help`} className="form-text">
             {t('language.help')}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="profile-theme-heading" className="card mb-4">
+        <div className="card-body">
+          <h2 id="profile-theme-heading" className="h5 card-title">
+            {t('theme.title')}
+          </h2>
+          <label htmlFor={themeId} className="form-label">
+            {t('theme.label')}
+          </label>
+          <select
+            id={themeId}
+            className="form-select w-auto"
+            value={theme.choice}
+            aria-busy={theme.isSaving || undefined}
+            aria-describedby={`${themeId}-help`}
+            onChange={(event) => theme.choose(event.target.value as ThemePreference)}
+            data-testid="profile-theme"
+          >
+            {THEMES.map((option) => (
+              <option key={option} value={option}>
+                {tCommon(`themes.${option}`)}
+              </option>
+            ))}
+          </select>
+          <div id={`${themeId}-help`} className="form-text">
+            {t('theme.help')}
           </div>
         </div>
       </section>

@@ -27,7 +27,7 @@ const tag = 'Profile';
 export const get = defineOperation({
   method: 'GET',
   path: '/profile',
-  summary: 'The signed-in user’s own record (the user shape); ETag = version',
+  summary: 'The signed-in user’s own record (the user shape plus the own theme); ETag = version',
   tag,
   access: 'authenticated',
   response: profileSchema,
@@ -39,7 +39,7 @@ export const update = defineOperation({
   method: 'PATCH',
   path: '/profile',
   summary:
-    'Change own name, phone and language; needs If-Match (or version): a stale one answers 409 with the current record',
+    'Change own name, phone, language and theme (light, dark, system); needs If-Match (or version): a stale one answers 409 with the current record',
   tag,
   access: 'authenticated',
   body: profileUpdateSchema,

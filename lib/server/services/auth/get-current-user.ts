@@ -15,6 +15,7 @@ export async function getCurrentUser(actor: Actor): Promise<SessionUser> {
     role: actor.role,
     accountId: actor.accountId,
     locale: actor.locale,
+    theme: actor.theme,
     status: 'active',
     scope: [...actor.scopes],
     mfaEnrolmentRequired: actor.mfaEnrolmentRequired,

@@ -69,6 +69,7 @@ async function personalDataResponse(db: DbOrTx, userId: string): Promise<Respons
       accountName: accounts.name,
       status: users.status,
       locale: users.locale,
+      theme: users.theme,
       lastLoginAt: users.lastLoginAt,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,

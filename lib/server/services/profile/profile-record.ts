@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { User } from '@/lib/schemas/user';
+import type { Profile } from '@/lib/schemas/user';
 import { unauthorized } from '@/lib/server/auth/authenticate';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { users } from '@/lib/server/db/schema';
@@ -19,14 +19,17 @@ import { loadUserWhere } from '@/lib/server/services/users/user-record';
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * The signed-in user's own record as the API answers it (`profileSchema`, the same shape as a
- * user): with the account's name and pending role grants, never the password hash. A user that
- * no longer exists cannot have a session: 401.
+ * The signed-in user's own record as the API answers it (`profileSchema`, a user's shape plus the
+ * owner's own preferences): with the account's name and pending role grants, never the password
+ * hash. A user that no longer exists cannot have a session: 401.
  */
-export async function requireProfile(db: DbOrTx, userId: string): Promise<User> {
+export async function requireProfile(db: DbOrTx, userId: string): Promise<Profile> {
   const profile = await loadUserWhere(db, eq(users.id, userId));
   if (!profile) throw unauthorized();
-  return profile;
+  // Only the owner sees the theme, so the user record others read (loadUserWhere) leaves it out.
+  const [preferences] = await db.select({ theme: users.theme }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!preferences) throw unauthorized();
+  return { ...profile, theme: preferences.theme };
 }
 
 /** The user's row, locked for the rest of the transaction so concurrent changes queue. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
-import type { User, profileUpdateSchema } from '@/lib/schemas/user';
+import type { Profile, profileUpdateSchema } from '@/lib/schemas/user';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
@@ -12,11 +12,11 @@ import { userLabel } from '@/lib/server/history/change-fields';
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /**
- * `PATCH /profile`: name, phone and language of the caller, with the same optimistic locking as
+ * `PATCH /profile`: name, phone, language and theme of the caller, with the same optimistic locking as
  * every record (SPEC §5): the change applies only to the version the form was filled from, else
  * 409 with the record as it is now (another tab, or an administrator, changed it meanwhile).
  */
-export async function updateProfile(actor: Actor, input: ProfileUpdate, expectedVersion: number): Promise<User> {
+export async function updateProfile(actor: Actor, input: ProfileUpdate, expectedVersion: number): Promise<Profile> {
   const { version: _version, ...requested } = input;
   const db = await getDb();
   return db.transaction(async (tx) => {

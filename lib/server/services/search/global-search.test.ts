@@ -41,6 +41,7 @@ function actor(role: Role, accountId: string | null = null, id = '00000000-0000-
     role,
     accountId,
     locale: 'de',
+    theme: 'system',
     sessionId: 's',
     mfaEnrolled: false,
     mfaVerifiedAt: null,

@@ -60,7 +60,7 @@ export function AccountActionsBar({ account, can }: AccountActionsBarProps) {
         {
           key: 'suspend',
           label: t('actions.suspend'),
-          className: 'btn btn-outline-warning text-dark',
+          className: 'btn btn-outline-warning',
           isShown: can.suspend,
           dialog: {
             title: t('dialogs.suspendTitle'),

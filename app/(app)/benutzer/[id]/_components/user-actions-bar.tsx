@@ -54,7 +54,7 @@ export function UserActionsBar({ user, can }: UserActionsBarProps) {
         {
           key: 'lock',
           label: t('actions.lock'),
-          className: 'btn btn-outline-warning text-dark',
+          className: 'btn btn-outline-warning',
           isShown: can.lock,
           dialog: {
             title: t('dialogs.lockTitle'),
