@@ -21,14 +21,13 @@ export const listKeySchema = z
   .describe('The list (`accounts`, `users`, `documents`, `tasks`, `whitelist`, `approvals`, `changes` = the history)');
 
 /** A column's stable id in its list (`city`, `requestedAt`). */
-export const columnKeySchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/);
+export const columnKeySchema = singleLineText().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/);
 
 /**
  * The URL's query string without `?`, as the browser encodes it (`status=active&sort=name&order=desc`):
  * only URL-safe characters, each parameter `name=value`; the page is never part of a view.
  */
-export const viewQuerySchema = z
-  .string()
+export const viewQuerySchema = singleLineText()
   .max(SAVED_VIEW_QUERY_MAX)
   .regex(/^(?:[A-Za-z][A-Za-z0-9_]*=[A-Za-z0-9\-._~%+*!'()]*(?:&[A-Za-z][A-Za-z0-9_]*=[A-Za-z0-9\-._~%+*!'()]*)*)?$/)
   .refine((query) => !new URLSearchParams(query).has('page'))
