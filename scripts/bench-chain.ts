@@ -8,16 +8,20 @@
  *   transaction updating an account row and appending its history entry — in interleaved rounds
  *   (without, with, without, with …, so a busy machine slows both alike), and print p50/p95 per
  *   write and the ratio (goal: p50 with the chain ≤ 1.2× without);
- * - 1,000,000 history entries appended to the chained database, then the offline verifier's walk
- *   (the code of `npm run audit:verify`) timed (goal < 60 s).
+ * - a third database (all migrations) gets 1,000,000 history entries (linked by the trigger; on
+ *   PostgreSQL four transactions at a time, so they spread over chains), then the verifier (the code
+ *   of `GET /changes/verify` and `npm run audit:verify`) is timed (goal < 60 s).
  *
  * BENCH_CHAIN_ENTRIES overrides the million, BENCH_CHAIN_SECONDS the seconds per round (default 3),
- * BENCH_CHAIN_ONLY=pglite|postgres runs one database.
+ * BENCH_CHAIN_ONLY=pglite|postgres runs one database, BENCH_CHAIN_PARTS=write|verify one part,
+ * BENCH_CHAIN_JS=1 also times the verifier's JavaScript walk (`--js`), BENCH_CHAIN_ANALYZE=0 verifies
+ * without the statistics an `analyze` after appending gives the planner (as right after a bulk load).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHAIN_HEADS_SQL, verifyChain, type RawChainRow } from '../lib/server/history/chain';
+import { setImmediate } from 'node:timers/promises';
+import { verifyChain, type VerifyOptions } from '../lib/server/history/chain';
 
 const WRITERS = 8;
 const ROUNDS = 4;
@@ -161,62 +165,106 @@ async function writeCost(label: string, open: (migrations: string) => Promise<Co
     }
     const ratio = withChain!.p50 / without!.p50;
     console.log(`[${label}] p50 with / without chain: ${ratio.toFixed(2)}× (goal ≤ 1.2×)`);
-    return { chained, plain, ratio, without, withChain };
+    return { chained, plain, ratio, without: without!, withChain: withChain! };
   } finally {
     rmSync(before, { recursive: true, force: true });
   }
 }
 
-async function verifyMillion(label: string, db: Conn) {
+/** Appends `ENTRIES` history entries (linked by the trigger), in transactions of 50,000. */
+async function appendEntries(label: string, db: Conn, parallel: number) {
   const started = performance.now();
   const batch = 50_000;
-  for (let done = 0; done < ENTRIES; done += batch) {
-    const count = Math.min(batch, ENTRIES - done);
-    await db.write([
-      [
-        `insert into changes (actor_label, entity_type, entity_id, entity_label, action, fields)
-         select 'System', 'account', gen_random_uuid(), 'Konto ' || g, 'update',
-                jsonb_build_array(jsonb_build_object('field', 'notes', 'before', g - 1, 'after', g))
-         from generate_series(1, ${count}) g`,
-        [],
-      ],
-    ]);
-  }
-  console.log(`[${label}] ${ENTRIES.toLocaleString('en')} entries appended in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const walk = performance.now();
-  const result = await verifyChain(
-    async (text, params) => (await db.query(text, params)) as RawChainRow[],
-    async () =>
-      (await db.query(CHAIN_HEADS_SQL)).map((head) => ({
-        chain: Number(head.chain),
-        seq: Number(head.seq),
-        hash: Buffer.from(String(head.hash), 'hex'),
-      })),
+  const batches: number[] = [];
+  for (let done = 0; done < ENTRIES; done += batch) batches.push(Math.min(batch, ENTRIES - done));
+  // On PostgreSQL several transactions at once, so the entries spread over several chains as under load.
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let count = batches.shift(); count !== undefined; count = batches.shift()) {
+        await db.write([
+          [
+            `insert into changes (actor_label, entity_type, entity_id, entity_label, action, fields)
+             select 'System', 'account', gen_random_uuid(), 'Konto ' || g, 'update',
+                    jsonb_build_array(jsonb_build_object('field', 'notes', 'before', g - 1, 'after', g))
+             from generate_series(1, ${count}) g`,
+            [],
+          ],
+        ]);
+      }
+    }),
   );
-  const seconds = (performance.now() - walk) / 1000;
+  if (process.env.BENCH_CHAIN_ANALYZE !== '0') await db.query('analyze changes');
+  const chains = await db.query(`select count(*)::int as n from changes_chain_head where seq > 0`);
   console.log(
-    `[${label}] verify: ${result.ok ? 'holds' : 'BROKEN'}, ${result.checked.toLocaleString('en')} entries in ${seconds.toFixed(1)} s (goal < 60 s)`,
+    `[${label}] ${ENTRIES.toLocaleString('en')} entries appended in ${((performance.now() - started) / 1000).toFixed(1)} s (${String(chains[0]?.n)} chains)`,
   );
-  return { seconds, checked: result.checked, ok: result.ok };
+}
+
+/**
+ * Times the verifier (the code of `GET /changes/verify` and `npm run audit:verify`) with the API's
+ * settings (batches of ~50 ms, yielding between them) and the offline script's (~500 ms); with
+ * BENCH_CHAIN_JS=1 also the walk that recomputes every hash in JavaScript (`--js`, the method before).
+ * The longest single query is what the embedded database holds the event loop for.
+ */
+async function timeVerify(label: string, db: Conn) {
+  const runs: [string, VerifyOptions][] = [
+    ['in the database, API settings', { batchMs: 50, pause: () => setImmediate() }],
+    ['in the database, offline settings', { batchMs: 500 }],
+  ];
+  if (process.env.BENCH_CHAIN_JS === '1')
+    runs.push(['in JavaScript (--js)', { recompute: 'javascript', batchMs: 500 }]);
+  const timings: Record<
+    string,
+    { seconds: number; checked: number; ok: boolean; queries: number; longestQueryMs: number }
+  > = {};
+  for (const [name, options] of runs) {
+    let queries = 0;
+    let longest = 0;
+    const started = performance.now();
+    const result = await verifyChain(async (text, params) => {
+      const at = performance.now();
+      const rows = await db.query(text, params);
+      queries += 1;
+      longest = Math.max(longest, performance.now() - at);
+      return rows;
+    }, options);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `[${label}] verify ${name}: ${result.ok ? 'holds' : 'BROKEN'}, ${result.checked.toLocaleString('en')} entries in ${seconds.toFixed(1)} s (goal < 60 s), ${queries} queries, longest ${longest.toFixed(0)} ms`,
+    );
+    timings[name] = { seconds, checked: result.checked, ok: result.ok, queries, longestQueryMs: Math.round(longest) };
+  }
+  return timings;
 }
 
 async function main() {
   const results: Record<string, unknown> = {};
   const only = process.env.BENCH_CHAIN_ONLY;
-  const targets: [string, (migrations: string) => Promise<Conn>][] = only === 'postgres' ? [] : [['pglite', openPglite]];
+  const targets: [string, (migrations: string) => Promise<Conn>][] =
+    only === 'postgres' ? [] : [['pglite', openPglite]];
   if (process.env.BENCH_DATABASE_URL && only !== 'pglite') {
     const server = process.env.BENCH_DATABASE_URL;
     targets.push(['postgres', (migrations) => openPostgres(server, migrations)]);
   }
+  const parts = (process.env.BENCH_CHAIN_PARTS ?? 'write,verify').split(',');
   for (const [label, open] of targets) {
-    const cost = await writeCost(label, open);
-    try {
-      const verify = ENTRIES > 0 ? await verifyMillion(label, cost.chained) : null;
-      results[label] = { ratio: cost.ratio, without: cost.without, withChain: cost.withChain, verify };
-    } finally {
+    const result: Record<string, unknown> = {};
+    if (parts.includes('write')) {
+      const cost = await writeCost(label, open);
+      Object.assign(result, { ratio: cost.ratio, without: cost.without, withChain: cost.withChain });
       await cost.plain.close();
       await cost.chained.close();
     }
+    if (parts.includes('verify') && ENTRIES > 0) {
+      const db = await open(MIGRATIONS);
+      try {
+        await appendEntries(label, db, label === 'postgres' ? 4 : 1);
+        result.verify = await timeVerify(label, db);
+      } finally {
+        await db.close();
+      }
+    }
+    results[label] = result;
   }
   writeFileSync('bench-chain-results.json', `${JSON.stringify(results, null, 2)}\n`);
 }

@@ -49,6 +49,16 @@ export const changeSchema = z
   .meta({ id: 'Change' });
 export type Change = z.infer<typeof changeSchema>;
 
+const brokenLinkSchema = z.object({
+  id: z.uuid().nullable().meta({ description: 'The entry whose link fails (null: the chain head row)' }),
+  chain: z.number().int(),
+  seq: z.number().int(),
+  reason: z.enum(['hash', 'prev_hash', 'seq_gap', 'head']).meta({
+    description:
+      'hash: the entry was changed; prev_hash: it does not point at its predecessor; seq_gap: its seq does not follow its predecessor’s (entries before it missing, inserted or reordered) or it is in no chain; head: entries at the end are missing',
+  }),
+});
+
 export const changeVerificationSchema = z
   .object({
     ok: z.boolean().meta({ description: 'true when every link holds' }),
@@ -58,21 +68,18 @@ export const changeVerificationSchema = z
         z.object({
           chain: z.number().int(),
           seq: z.number().int(),
-          hash: z.string().nullable().meta({ description: 'Hash of the chain’s newest valid entry (hex), to note down' }),
+          hash: z
+            .string()
+            .nullable()
+            .meta({ description: 'Hash of the chain’s newest valid entry (hex), to note down' }),
+          broken: brokenLinkSchema
+            .omit({ chain: true })
+            .nullable()
+            .meta({ description: 'The chain’s first broken link' }),
         }),
       )
       .meta({ description: 'Every chain’s newest checked link' }),
-    firstBroken: z
-      .object({
-        id: z.uuid().nullable().meta({ description: 'The entry whose link fails (null: the chain head row)' }),
-        chain: z.number().int(),
-        seq: z.number().int(),
-        reason: z.enum(['hash', 'prev_hash', 'seq_gap', 'head']).meta({
-          description:
-            'hash: the entry was changed; prev_hash: it does not point at its predecessor; seq_gap: entries before it are missing; head: entries at the end are missing',
-        }),
-      })
-      .nullable(),
+    firstBroken: brokenLinkSchema.nullable().meta({ description: 'The first broken link (of the lowest chain)' }),
     durationMs: z.number().int(),
   })
   .meta({ id: 'ChangeVerification' });

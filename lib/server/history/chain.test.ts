@@ -7,14 +7,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
 import * as schema from '@/lib/server/db/schema';
 import {
-  CHAIN_HEADS_SQL,
   ChainWalker,
   GENESIS_HASH,
   canonicalEntry,
   linkHash,
+  nextBatchSize,
   verifyChain,
+  VERIFY_BATCH,
   type ChainRow,
-  type RawChainRow,
+  type VerifyResult,
 } from './chain';
 import { recordChange } from './record-change';
 import { loadRefLookup } from './ref-lookup';
@@ -84,7 +85,7 @@ describe('walking the chain', () => {
     const rows = chainOf(5);
     const result = walk(rows, { seq: 5, hash: rows[4]!.hash });
     expect(result).toMatchObject({ checked: 5, firstBroken: null });
-    expect(result.head).toEqual({ chain: 1, seq: 5, hash: rows[4]!.hash.toString('hex') });
+    expect(result.head).toEqual({ chain: 1, seq: 5, hash: rows[4]!.hash.toString('hex'), broken: null });
   });
 
   it('names the first tampered entry by id', () => {
@@ -122,16 +123,14 @@ describe('on a migrated database', () => {
   let db: Db;
   let userId: string;
 
-  const verify = () =>
-    verifyChain(
-      async (text, params) => (await client.query<RawChainRow>(text, params)).rows,
-      async () =>
-        (await client.query<{ chain: string; seq: string; hash: string }>(CHAIN_HEADS_SQL)).rows.map((head) => ({
-          chain: Number(head.chain),
-          seq: Number(head.seq),
-          hash: Buffer.from(head.hash, 'hex'),
-        })),
-    );
+  const verify = async () => {
+    const run = async (text: string, params: unknown[]) =>
+      (await client.query<Record<string, unknown>>(text, params)).rows;
+    const inDatabase = await verifyChain(run);
+    // Both ways of recomputing agree on every answer.
+    expect(await verifyChain(run, { recompute: 'javascript' })).toEqual(inDatabase);
+    return inDatabase;
+  };
 
   beforeAll(async () => {
     ({ client, db } = await openMigratedPglite());
@@ -177,7 +176,9 @@ describe('on a migrated database', () => {
       `insert into changes (entity_type, entity_id, entity_label, action) values ('account', gen_random_uuid(), '${label}', 'create');`;
     await client.exec(`begin; ${insert('a')} ${insert('b')} ${insert('c')} commit;`);
     await client.exec(`begin; ${insert('x')} rollback;`);
-    await client.exec(`begin; ${insert('d')} savepoint s; ${insert('y')} rollback to savepoint s; ${insert('e')} commit;`);
+    await client.exec(
+      `begin; ${insert('d')} savepoint s; ${insert('y')} rollback to savepoint s; ${insert('e')} commit;`,
+    );
     const result = await verify();
     expect(result).toMatchObject({ ok: true, checked: 7 });
     // PGlite has one connection: every transaction takes chain 1, and its entries are consecutive links.
@@ -217,7 +218,183 @@ describe('on a migrated database', () => {
   });
 
   it('refuses updates and deletes of the history and of the chain head for the app', async () => {
-    await expect(client.query(`UPDATE changes SET entity_label = 'x' WHERE entity_label = 'a'`)).rejects.toThrow(/append-only/);
+    await expect(client.query(`UPDATE changes SET entity_label = 'x' WHERE entity_label = 'a'`)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(client.query(`DELETE FROM changes_chain_head`)).rejects.toThrow(/refused/);
+  });
+});
+
+describe('batch sizes', () => {
+  it('follow the time a batch took, within bounds', () => {
+    expect(nextBatchSize(2_000, 100, 50)).toBe(1_000);
+    expect(nextBatchSize(2_000, 40, 50)).toBe(2_500);
+    expect(nextBatchSize(2_000, 0, 50)).toBe(4_000); // at most 2× per step
+    expect(nextBatchSize(500, 10_000, 50)).toBe(VERIFY_BATCH.min);
+    expect(nextBatchSize(VERIFY_BATCH.max, 1, 50)).toBe(VERIFY_BATCH.max);
+  });
+});
+
+/**
+ * Every kind of tampering, done with superuser rights (triggers off) in a transaction that is rolled
+ * back afterwards; the set-based check in the database answers the same at every batch size as the
+ * walk in JavaScript.
+ */
+describe('tampering, found in the database and in JavaScript alike', () => {
+  let client: PGlite;
+  /** The entries of chain 1 by seq (1–12). */
+  let byId: string[];
+  const FORGED = '99999999-9999-4999-8999-999999999999';
+  const ALL_COLUMNS = `chain, seq, id, at, actor_id, actor_label, entity_type, entity_id, entity_label, account_id, action, fields, approval_id, prev_hash, hash`;
+  const canonicalOf = (alias: string, over: { seq?: string; id?: string; label?: string } = {}) =>
+    `changes_canonical(${alias}.chain, ${over.seq ?? `${alias}.seq`}, ${over.id ?? `${alias}.id`}, ${alias}.at, ${alias}.actor_id, ${alias}.actor_label,
+      ${alias}.entity_type, ${alias}.entity_id, ${over.label ?? `${alias}.entity_label`}, ${alias}.account_id, ${alias}.action, ${alias}.fields, ${alias}.approval_id)`;
+
+  async function tampered(statements: string): Promise<VerifyResult> {
+    let answer: VerifyResult | undefined;
+    await client.transaction(async (tx) => {
+      await tx.exec(
+        `ALTER TABLE changes DISABLE TRIGGER USER; ALTER TABLE changes_chain_head DISABLE TRIGGER USER; ${statements}`,
+      );
+      const run = async (text: string, params: unknown[]) =>
+        (await tx.query<Record<string, unknown>>(text, params)).rows;
+      answer = await verifyChain(run, { batchSize: 4 });
+      for (const batchSize of [1, 5, 100]) expect(await verifyChain(run, { batchSize })).toEqual(answer);
+      expect(await verifyChain(run)).toEqual(answer);
+      for (const batchSize of [3, 100])
+        expect(await verifyChain(run, { recompute: 'javascript', batchSize })).toEqual(answer);
+      await tx.rollback();
+    });
+    return answer!;
+  }
+
+  beforeAll(async () => {
+    ({ client } = await openMigratedPglite());
+    for (let index = 1; index <= 12; index += 1) {
+      await client.query(
+        `insert into changes (entity_type, entity_id, entity_label, action, fields) values ('account', gen_random_uuid(), $1, 'update', $2::jsonb)`,
+        [`Konto ${index}`, JSON.stringify([{ field: 'notes', before: index - 1, after: index }])],
+      );
+    }
+    byId = (await client.query<{ id: string }>(`select id from changes where chain = 1 order by seq`)).rows.map(
+      (row) => row.id,
+    );
+    byId.unshift(''); // byId[seq]
+  });
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('holds untouched, at every batch size', async () => {
+    const result = await tampered('');
+    expect(result).toMatchObject({ ok: true, checked: 12, firstBroken: null });
+    expect(result.heads[0]).toMatchObject({ chain: 1, seq: 12, broken: null });
+  });
+
+  it('a changed entry: its own hash fails', async () => {
+    const result = await tampered(`UPDATE changes SET entity_label = 'Konto X' WHERE id = '${byId[6]}'`);
+    expect(result).toMatchObject({ ok: false, checked: 5 });
+    expect(result.firstBroken).toEqual({ id: byId[6], chain: 1, seq: 6, reason: 'hash' });
+    // The chain's newest link that holds is the one before it.
+    expect(result.heads[0]).toMatchObject({ seq: 5, broken: { id: byId[6], seq: 6, reason: 'hash' } });
+  });
+
+  it('a changed entry with its hash recomputed: the next one no longer points at it', async () => {
+    const result = await tampered(
+      `UPDATE changes c SET entity_label = 'Konto X', hash = sha256(c.prev_hash || convert_to(${canonicalOf('c', { label: `'Konto X'` })}, 'UTF8'))
+       WHERE id = '${byId[6]}'`,
+    );
+    expect(result.firstBroken).toEqual({ id: byId[7], chain: 1, seq: 7, reason: 'prev_hash' });
+    expect(result.checked).toBe(6);
+  });
+
+  it('a deleted entry: a gap before the next one', async () => {
+    expect((await tampered(`DELETE FROM changes WHERE id = '${byId[6]}'`)).firstBroken).toEqual({
+      id: byId[7],
+      chain: 1,
+      seq: 7,
+      reason: 'seq_gap',
+    });
+    // More than a batch: a range without entries, the next one after the gap.
+    expect((await tampered(`DELETE FROM changes WHERE chain = 1 AND seq BETWEEN 3 AND 9`)).firstBroken).toEqual({
+      id: byId[10],
+      chain: 1,
+      seq: 10,
+      reason: 'seq_gap',
+    });
+    expect((await tampered(`DELETE FROM changes WHERE id = '${byId[1]}'`)).firstBroken).toEqual({
+      id: byId[2],
+      chain: 1,
+      seq: 2,
+      reason: 'seq_gap',
+    });
+  });
+
+  it('entries deleted at the end, or the whole chain: the head names more', async () => {
+    const broken = { id: null, chain: 1, seq: 12, reason: 'head' };
+    const end = await tampered(`DELETE FROM changes WHERE chain = 1 AND seq > 10`);
+    expect(end).toMatchObject({ checked: 10, firstBroken: broken });
+    expect((await tampered(`DELETE FROM changes WHERE chain = 1`)).firstBroken).toEqual(broken);
+    expect(
+      (await tampered(`UPDATE changes_chain_head SET hash = sha256('x'::bytea) WHERE id = 1`)).firstBroken,
+    ).toEqual(broken);
+  });
+
+  it('an entry forged into the middle, the later ones renumbered: the one after it no longer points at it', async () => {
+    const result = await tampered(`
+      UPDATE changes SET seq = seq + 1000 WHERE chain = 1 AND seq >= 6;
+      UPDATE changes SET seq = seq - 999 WHERE chain = 1 AND seq >= 1000;
+      INSERT INTO changes (${ALL_COLUMNS})
+      SELECT p.chain, 6, '${FORGED}', p.at, p.actor_id, p.actor_label, p.entity_type, p.entity_id, 'Gefälscht', p.account_id,
+        p.action, p.fields, p.approval_id, p.hash,
+        sha256(p.hash || convert_to(${canonicalOf('p', { seq: '6', id: `'${FORGED}'::uuid`, label: `'Gefälscht'` })}, 'UTF8'))
+      FROM changes p WHERE p.id = '${byId[5]}';
+      UPDATE changes_chain_head SET seq = 13 WHERE id = 1;`);
+    expect(result.firstBroken).toEqual({ id: byId[6], chain: 1, seq: 7, reason: 'prev_hash' });
+  });
+
+  it('an entry inserted with a seq taken (the unique index dropped), before the first, or in no chain', async () => {
+    const copy = (chain: string, seq: string) => `
+      INSERT INTO changes (${ALL_COLUMNS})
+      SELECT ${chain}, ${seq}, '${FORGED}', at, actor_id, actor_label, entity_type, entity_id, entity_label, account_id,
+        action, fields, approval_id, prev_hash, hash FROM changes WHERE id = '${byId[6]}';`;
+    const duplicate = await tampered(`DROP INDEX changes_chain_seq_key; ${copy('chain', 'seq')}`);
+    expect(duplicate.firstBroken).toMatchObject({ chain: 1, seq: 6, reason: 'seq_gap' });
+    expect([byId[6], FORGED]).toContain(duplicate.firstBroken?.id);
+    expect((await tampered(copy('1', '0'))).firstBroken).toEqual({ id: FORGED, chain: 1, seq: 0, reason: 'seq_gap' });
+    expect((await tampered(copy('17', 'seq'))).firstBroken).toEqual({
+      id: FORGED,
+      chain: 17,
+      seq: 6,
+      reason: 'seq_gap',
+    });
+    const nowhere = await tampered(`ALTER TABLE changes ALTER COLUMN chain DROP NOT NULL; ${copy('null', 'seq')}`);
+    expect(nowhere.firstBroken).toEqual({ id: FORGED, chain: 0, seq: 6, reason: 'seq_gap' });
+    // A chain whose head row is gone: its entries belong to no chain.
+    const headless = await tampered(`
+      ${copy('3', '1')}
+      DELETE FROM changes_chain_head WHERE id = 3;`);
+    expect(headless.firstBroken).toEqual({ id: FORGED, chain: 3, seq: 1, reason: 'seq_gap' });
+  });
+
+  it('two entries swapped: the one moved up no longer points at its new predecessor', async () => {
+    const result = await tampered(`
+      UPDATE changes SET seq = 1000 WHERE id = '${byId[6]}';
+      UPDATE changes SET seq = 6 WHERE id = '${byId[7]}';
+      UPDATE changes SET seq = 7 WHERE id = '${byId[6]}';`);
+    expect(result.firstBroken).toEqual({ id: byId[7], chain: 1, seq: 6, reason: 'prev_hash' });
+  });
+
+  it('names each chain’s first broken link, and the lowest chain’s as the first', async () => {
+    const result = await tampered(`
+      UPDATE changes SET entity_label = 'Konto X' WHERE id = '${byId[9]}';
+      UPDATE changes_chain_head SET seq = 1 WHERE id = 2;`);
+    expect(result.firstBroken).toEqual({ id: byId[9], chain: 1, seq: 9, reason: 'hash' });
+    expect(result.heads.slice(0, 3).map((head) => head.broken)).toEqual([
+      { id: byId[9], seq: 9, reason: 'hash' },
+      { id: null, seq: 1, reason: 'head' },
+      null,
+    ]);
   });
 });

@@ -4,8 +4,10 @@ import { createHash } from 'node:crypto';
  * The history's hash chain (issue 29, README "Tamper evidence"). Every entry carries
  * `hash = SHA-256(prev_hash || UTF-8(canonical entry))`, prev_hash of the first entry being 32 zero
  * bytes. The database computes it in the `changes_link` trigger (`changes_canonical()`, migration
- * 0010); this module recomputes it independently, so the verifier trusts nothing the database says
- * about hashes.
+ * 0010). The verifier recomputes every hash from the entry's own columns and trusts no stored hash
+ * but the one it checks: by default inside the database, set-based in batches with the built-in
+ * `sha256()` and jsonb output only (`verifyBatchSql`), or here in JavaScript (`ChainWalker`), which
+ * trusts no function of the database at all.
  *
  * The canonical entry is the JSON array, in PostgreSQL's jsonb text form (`", "` and `": "` as
  * separators, object keys as jsonb orders them), of: chain (1–16), seq (number), id, at (UTC,
@@ -66,6 +68,8 @@ export interface ChainHead {
   seq: number;
   /** The newest link checked (hex), for an auditor to note down. */
   hash: string | null;
+  /** The chain's first broken link (its newest link that holds is the one above). */
+  broken: { id: string | null; seq: number; reason: BrokenReason } | null;
 }
 
 export interface VerifyResult {
@@ -116,6 +120,11 @@ export class ChainWalker {
     return true;
   }
 
+  /** Where the walk stands: the last entry that holds, how many held, the first broken one. */
+  state(): { seq: number; hash: Buffer; checked: number; broken: VerifyResult['firstBroken'] } {
+    return { seq: this.expectedSeq - 1, hash: this.prev, checked: this.checked, broken: this.broken };
+  }
+
   finish(head: { seq: number; hash: Buffer } | null): WalkResult {
     const lastSeq = this.expectedSeq - 1;
     if (!this.broken && head && (head.seq !== lastSeq || !(lastSeq === 0 || head.hash.equals(this.prev)))) {
@@ -123,7 +132,12 @@ export class ChainWalker {
     }
     return {
       checked: this.checked,
-      head: { chain: this.chain, seq: lastSeq, hash: this.checked > 0 ? this.prev.toString('hex') : null },
+      head: {
+        chain: this.chain,
+        seq: lastSeq,
+        hash: this.checked > 0 ? this.prev.toString('hex') : null,
+        broken: this.broken && { id: this.broken.id, seq: this.broken.seq, reason: this.broken.reason },
+      },
       firstBroken: this.broken,
     };
   }
@@ -175,58 +189,227 @@ export function toChainRow(raw: RawChainRow): ChainRow {
   };
 }
 
-/** Rows per query while walking (keyset on seq). */
-export const VERIFY_BATCH = 5000;
+/** A query function: `run(sqlText, params)` → rows (postgres.js, PGlite, the app's `executeSql`). */
+export type ChainQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export interface VerifyOptions {
+  /**
+   * `database` (the default): every entry's hash is recomputed inside the database, set-based
+   * (`VERIFY_BATCH_SQL`), and only a batch's summary travels. `javascript`: the entries are read and
+   * every hash is recomputed here (`ChainWalker`) — independent of the database's SHA-256 and jsonb
+   * output, and many times slower (`npm run audit:verify -- --js`).
+   */
+  recompute?: 'database' | 'javascript';
+  /** How long one batch query should take (ms); the batch size follows it. Default 50. */
+  batchMs?: number;
+  /** Awaited between batches (the API yields to the event loop there). */
+  pause?: () => Promise<void>;
+  /** A fixed number of entries per batch instead of following `batchMs` (tests). */
+  batchSize?: number;
+}
+
+/** Batch sizes (entries per query): the first one, and the bounds the adaptation stays within. */
+export const VERIFY_BATCH = { first: 500, min: 200, max: 200_000 } as const;
 
 /** The heads' query (every chain's newest link, as the triggers left it). */
 export const CHAIN_HEADS_SQL = `select id::text as chain, seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head order by id`;
 
 /**
- * Walks every chain with any query function (`run(sqlText, params)` → rows), each in keyset
- * batches; an entry in a chain without a head row is broken too. Used by `GET /changes/verify`
- * and `npm run audit:verify` alike.
+ * A batch is a range of seq: `(after, after + size]` of one chain, the first one `(−∞, size]` (so an
+ * entry with a seq below 1 is found too), in `(seq, id)` order. A range instead of `seq > after …
+ * limit n`: whatever plan the database picks, a batch reads only its own entries (the earlier walk by
+ * `seq > after … limit n` took over ten minutes for a million entries when PostgreSQL, without
+ * statistics, read and sorted every entry after the bound for each batch); and every entry that shares its seq with another
+ * (possible only if someone dropped the unique index) is read too — and found — not skipped.
  */
-export async function verifyChain(
-  run: (text: string, params: unknown[]) => Promise<RawChainRow[]>,
-  readHeads: () => Promise<{ chain: number; seq: number; hash: Buffer }[]>,
-): Promise<VerifyResult> {
-  const heads = await readHeads();
+const rangeOf = (first: boolean, chain: string, after: string, size: string) =>
+  `c.chain = ${chain}::integer${first ? '' : ` and c.seq > ${after}::bigint`} and c.seq <= ${after}::bigint + ${size}::integer`;
+
+/**
+ * One batch of one chain checked inside the database: the entries of chain `$1` in the range
+ * (`$5`, `$5` + `$2`], each checked against its predecessor in the chain — `lag()` over the chain's
+ * order, for the batch's first entry the previous batch's last that holds (`$3` seq, `$4` hash in hex;
+ * 0 and 32 zero bytes at the start) — and its hash recomputed from its own columns by the canonical
+ * rule (README "Tamper evidence"). Each entry is checked on its own, so the reasons are those of a walk
+ * in seq order: `seq_gap` (not its predecessor's seq + 1), `prev_hash` (does not point at its
+ * predecessor's hash), `hash` (its content does not give its hash). One pass over the batch answers one
+ * row: the entries read, the last one's seq and hash, and the first broken entry (JSON: id, seq,
+ * reason, how many before it — all hold — and the last of those: seq, hash).
+ * Functions are called with their schema (`pg_catalog.`) and literals typed, so a function the tables'
+ * owner creates elsewhere on the search path cannot stand in for them (and the canonical form is spelled
+ * out here rather than calling `changes_canonical()`, which the owner could replace).
+ */
+export function verifyBatchSql(first: boolean): string {
+  return `select pg_catalog.count(*)::text as n,
+  (pg_catalog.array_agg(w.seq::text) filter (where w.is_last))[1] as last_seq,
+  (pg_catalog.array_agg(pg_catalog.encode(w.hash, 'hex'::text)) filter (where w.is_last))[1] as last_hash,
+  (pg_catalog.array_agg(pg_catalog.json_build_array(w.id::text, w.seq::text, w.reason, (w.k - 1)::text, w.good_seq::text,
+    pg_catalog.encode(w.good_hash, 'hex'::text)) order by w.k) filter (where w.reason is not null))[1]::text as broken
+from (
+  select v.*, case
+      when v.seq is distinct from v.good_seq + 1 then 'seq_gap'
+      when v.prev_hash is distinct from v.good_hash then 'prev_hash'
+      when v.hash is distinct from v.computed then 'hash'
+    end as reason
+  from (
+    select e.id, e.seq, e.prev_hash, e.hash, e.computed,
+      pg_catalog.row_number() over o as k,
+      coalesce(pg_catalog.lag(e.seq) over o, $3::bigint) as good_seq,
+      coalesce(pg_catalog.lag(e.hash) over o, pg_catalog.decode($4::text, 'hex'::text)) as good_hash,
+      pg_catalog.lead(e.seq) over o is null as is_last
+    from (
+      -- The hash is computed here, before the entries are put in order: the sort then moves five narrow
+      -- columns instead of whole entries (offset 0 keeps the planner from merging this level away).
+      select c.id, c.seq, c.prev_hash, c.hash,
+        pg_catalog.sha256(c.prev_hash || pg_catalog.convert_to(pg_catalog.jsonb_build_array(
+          c.chain, c.seq, c.id::text, pg_catalog.to_char(c.at at time zone 'UTC'::text, 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'::text),
+          c.actor_id::text, c.actor_label, c.entity_type, c.entity_id::text, c.entity_label,
+          c.account_id::text, c.action, c.fields, c.approval_id::text
+        )::text, 'UTF8'::name)) as computed
+      from changes c
+      where ${rangeOf(first, '$1', '$5', '$2')}
+      offset 0
+    ) e
+    window o as (order by e.seq, e.id)
+  ) v
+) w`;
+}
+
+/** The entries of chain `$1` in the range (`$3`, `$3` + `$2`], as rows for `ChainWalker` (the JavaScript check). */
+const readBatchSql = (first: boolean) =>
+  `select ${CHAIN_COLUMNS_SQL} from changes c where ${rangeOf(first, '$1', '$3', '$2')} order by c.seq, c.id`;
+
+/** The chain's first entry after seq `$2` (asked when a range ended short: any such entry follows a gap). */
+const NEXT_ENTRY_SQL = `select ${CHAIN_COLUMNS_SQL} from changes c where c.chain = $1::integer and c.seq > $2::bigint order by c.seq, c.id limit 1`;
+
+/**
+ * Entries in no chain that has a head row: a chain number outside the heads (below the first,
+ * above the last, or a missing one between), none at all, or no seq. Index range scans only.
+ */
+function strayEntrySql(chains: number[]): string {
+  const known = [...chains].sort((a, b) => a - b);
+  if (known.length === 0) return `select id::text as id, chain::text as chain, seq::text as seq from changes limit 1`;
+  const low = known[0]!;
+  const high = known.at(-1)!;
+  const missing: number[] = [];
+  for (let chain = low; chain <= high; chain += 1) if (!known.includes(chain)) missing.push(chain);
+  const conditions = [
+    'c.chain is null',
+    `c.chain < ${low}`,
+    `c.chain > ${high}`,
+    ...(missing.length > 0 ? [`c.chain in (${missing.join(',')})`] : []),
+    `(c.chain in (${known.join(',')}) and c.seq is null)`,
+  ];
+  return `select c.id::text as id, c.chain::text as chain, c.seq::text as seq from changes c where ${conditions.join(' or ')} limit 1`;
+}
+
+/** The next batch's size: as many entries as fit `batchMs` at the last batch's pace (at most 2× more). */
+export function nextBatchSize(size: number, tookMs: number, batchMs: number): number {
+  const fitting = (size * batchMs) / Math.max(tookMs, 1);
+  return Math.round(Math.min(VERIFY_BATCH.max, size * 2, Math.max(VERIFY_BATCH.min, fitting)));
+}
+
+type Broken = NonNullable<VerifyResult['firstBroken']>;
+
+interface ChainProgress {
+  /** The last entry that holds (seq 0 and the genesis hash before the first). */
+  seq: number;
+  hash: Buffer;
+  checked: number;
+  broken: Broken | null;
+}
+
+/** One chain, walked in batches whose size follows `batchMs`; stops at its first broken link. */
+async function walkChain(
+  run: ChainQuery,
+  chain: number,
+  options: Required<Pick<VerifyOptions, 'recompute' | 'batchMs'>> & Pick<VerifyOptions, 'pause' | 'batchSize'>,
+): Promise<ChainProgress> {
+  const progress: ChainProgress = { seq: 0, hash: GENESIS_HASH, checked: 0, broken: null };
+  const walker = options.recompute === 'javascript' ? new ChainWalker(chain) : null;
+  let after = 0;
+  let size: number = options.batchSize ?? VERIFY_BATCH.first;
+  for (let first = true; ; first = false) {
+    const started = performance.now();
+    let lastSeq: number | null;
+    if (walker) {
+      const rows = await run(readBatchSql(first), [chain, size, after]);
+      lastSeq = rows.length > 0 ? Number(rows.at(-1)!.seq) : null;
+      for (const raw of rows) {
+        if (!walker.push(toChainRow(raw as RawChainRow))) break;
+      }
+      Object.assign(progress, walker.state());
+    } else {
+      const [row] = await run(verifyBatchSql(first), [chain, size, progress.seq, progress.hash.toString('hex'), after]);
+      lastSeq = row?.last_seq == null ? null : Number(row.last_seq);
+      if (row?.broken != null) {
+        // [id, seq, reason, entries before it (all hold), the last of them: seq, hash]
+        const [id, seq, reason, holding, goodSeq, goodHash] = JSON.parse(String(row.broken)) as string[];
+        progress.checked += Number(holding);
+        progress.seq = Number(goodSeq);
+        progress.hash = Buffer.from(String(goodHash), 'hex');
+        progress.broken = { id: id ?? null, chain, seq: Number(seq), reason: reason as BrokenReason };
+      } else if (lastSeq !== null) {
+        progress.checked += Number(row!.n);
+        progress.seq = lastSeq;
+        progress.hash = Buffer.from(String(row!.last_hash), 'hex');
+      }
+    }
+    if (progress.broken) return progress;
+    after += size;
+    if (lastSeq === null || lastSeq < after) {
+      // The range ended short: the chain ends here, or whatever comes later follows a gap.
+      const [next] = await run(NEXT_ENTRY_SQL, [chain, after]);
+      if (next) {
+        progress.broken = { id: String(next.id), chain, seq: Number(next.seq), reason: 'seq_gap' };
+        walker?.push(toChainRow(next as RawChainRow));
+      }
+      return progress;
+    }
+    size = options.batchSize ?? nextBatchSize(size, performance.now() - started, options.batchMs);
+    await options.pause?.();
+  }
+}
+
+/**
+ * Verifies every chain (`GET /changes/verify` and `npm run audit:verify` alike): each in keyset
+ * batches, stopping at its first broken link; then the head row must name the chain's last entry
+ * (`head`: entries at the end were deleted), and an entry in no chain with a head row is broken too.
+ * Reports every chain's newest holding link and first broken one, and the first broken link overall
+ * (the lowest chain's).
+ */
+export async function verifyChain(run: ChainQuery, options: VerifyOptions = {}): Promise<VerifyResult> {
+  const settings = { ...options, recompute: options.recompute ?? 'database', batchMs: options.batchMs ?? 50 };
+  const heads = (await run(CHAIN_HEADS_SQL, [])).map((head) => ({
+    chain: Number(head.chain),
+    seq: Number(head.seq),
+    hash: Buffer.from(String(head.hash), 'hex'),
+  }));
   const result: VerifyResult = { ok: true, checked: 0, heads: [], firstBroken: null };
   for (const head of heads) {
-    const walked = await walkChain(run, head.chain, head);
-    result.checked += walked.checked;
-    result.heads.push(walked.head);
-    if (walked.firstBroken && !result.firstBroken) result.firstBroken = walked.firstBroken;
+    const progress = await walkChain(run, head.chain, settings);
+    if (!progress.broken && (head.seq !== progress.seq || (progress.seq !== 0 && !head.hash.equals(progress.hash)))) {
+      progress.broken = { id: null, chain: head.chain, seq: head.seq, reason: 'head' };
+    }
+    result.checked += progress.checked;
+    result.heads.push({
+      chain: head.chain,
+      seq: progress.seq,
+      hash: progress.checked > 0 ? progress.hash.toString('hex') : null,
+      broken: progress.broken && { id: progress.broken.id, seq: progress.broken.seq, reason: progress.broken.reason },
+    });
+    result.firstBroken ??= progress.broken;
+    await settings.pause?.();
   }
-  const known = heads.map((head) => head.chain).join(',') || '0';
-  const [stray] = await run(
-    `select ${CHAIN_COLUMNS_SQL} from changes c where c.chain not in (${known}) order by c.chain, c.seq limit 1`,
-    [],
-  );
-  if (stray && !result.firstBroken) {
-    result.firstBroken = { id: stray.id, chain: Number(stray.chain), seq: Number(stray.seq), reason: 'seq_gap' };
+  const [stray] = await run(strayEntrySql(heads.map((head) => head.chain)), []);
+  if (stray) {
+    result.firstBroken ??= {
+      id: String(stray.id),
+      chain: Number(stray.chain ?? 0),
+      seq: Number(stray.seq ?? 0),
+      reason: 'seq_gap',
+    };
   }
   result.ok = result.firstBroken === null;
   return result;
-}
-
-async function walkChain(
-  run: (text: string, params: unknown[]) => Promise<RawChainRow[]>,
-  chain: number,
-  head: { seq: number; hash: Buffer },
-): Promise<WalkResult> {
-  const walker = new ChainWalker(chain);
-  let after = 0;
-  for (;;) {
-    const rows = await run(
-      `select ${CHAIN_COLUMNS_SQL} from changes c where c.chain = ${Number(chain)} and c.seq > $1 order by c.seq limit ${VERIFY_BATCH}`,
-      [after],
-    );
-    for (const raw of rows) {
-      if (!walker.push(toChainRow(raw))) return walker.finish(null);
-    }
-    if (rows.length < VERIFY_BATCH) break;
-    after = Number(rows.at(-1)?.seq);
-  }
-  return walker.finish(head);
 }
