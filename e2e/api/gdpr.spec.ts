@@ -18,10 +18,6 @@ const VERIFY = '/api/v1/changes/verify/';
 const OWN_EXPORT = '/api/v1/profile/data-export/';
 const run = promisify(execFile);
 
-// One test at a time in this file: the tamper test rewrites a history row for a moment, and the
-// erasure test's verification, run beside it in the other worker, found that row broken.
-test.describe.configure({ mode: 'default' });
-
 interface Verification {
   ok: boolean;
   checked: number;
