@@ -66,6 +66,9 @@ test.describe('app shell', () => {
   });
 
   test('the navbar fits the window at laptop and phone widths: no sideways scrolling', async ({ page, signIn }) => {
+    // Seven full loads of the dashboard, each waiting for both badges: on two busy cores that took up
+    // to 54 s of the usual 60.
+    test.setTimeout(120_000);
     await signIn('admin');
     const nav = page.getByRole('navigation').first();
     const toggler = nav.getByRole('button', { name: 'Navigation ein- oder ausblenden' });
