@@ -106,5 +106,7 @@ test('approvals: approve on two pages; the own request stays (four eyes)', async
   await signInAs(page, 'backoffice');
   await selectTwoPages(page, listUrl('/freigaben/', label, '&status=pending'), 6);
   await runBulkAction(page, 'Freigeben', 6);
+  // The five approved ones leave the pending list: page 2 is past its end, the list shows page 1.
   await expectBulkOutcome(page, { ok: 5, failed: 1, reason: 'keine Berechtigung' });
+  await expect(page).not.toHaveURL(/page=2/);
 });

@@ -5,7 +5,14 @@ import { redirect } from 'next/navigation';
 import { getListColumns, listSavedViews } from '@/lib/api-client/saved-views.server';
 import { getMe } from '@/lib/api-client/server';
 import type { FormatLocale } from '@/lib/format';
-import { opensDefaultView, parseListParams, splitHidden, viewHref, type SearchParamsRecord } from '@/lib/list-params';
+import {
+  listHref,
+  opensDefaultView,
+  parseListParams,
+  splitHidden,
+  viewHref,
+  type SearchParamsRecord,
+} from '@/lib/list-params';
 import type { ListKey } from '@/lib/schemas/saved-view';
 import { uuidSchema } from '@/lib/schemas/common';
 import type { ListContext, ListDescriptor } from './list-descriptor';
@@ -49,6 +56,12 @@ export async function loadList<Row, Query, Translate, Options>(
     getTranslations(),
     getLocale(),
   ]);
+  // A page past the end (its rows went meanwhile: a bulk action, someone else's change) shows the
+  // last page that has rows rather than "nothing found".
+  if (list.items.length === 0 && list.total > 0 && params.page > 1 && !list.totalIsLowerBound) {
+    const lastPage = Math.max(1, Math.ceil(list.total / list.perPage));
+    if (lastPage < params.page) redirect(listHref(descriptor.path, params, { page: lastPage }));
+  }
   return { me, params, query, list, options, t, tRoot, locale: locale as FormatLocale, views, hidden };
 }
 
