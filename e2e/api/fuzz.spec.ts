@@ -147,8 +147,15 @@ function casesFor(path: string, method: Method, operation: OpenApiOperation): Ca
   const pathParams = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path');
   const withIds = (id: (name: string) => string) =>
     pathParams.reduce((url, parameter) => url.replace(`{${parameter.name}}`, id(parameter.name)), path);
-  // A well-formed id of nothing: the body and query are checked before any record is looked up.
-  const base = apiUrl(withIds(() => randomUUID()));
+  // A well-formed id of nothing: the body and query are checked before any record is looked up. A
+  // parameter that names one of a few things (an enum, e.g. the list of `/profile/columns/{list}`)
+  // takes its first value: any other answers 404 before the body is read.
+  const wellFormed = (name: string) => {
+    const parameter = pathParams.find((candidate) => candidate.name === name);
+    const values = parameter ? resolve(parameter.schema).enum : undefined;
+    return typeof values?.[0] === 'string' ? values[0] : randomUUID();
+  };
+  const base = apiUrl(withIds(wellFormed));
   const label = `${method} ${path}`;
 
   for (const badId of ['not-a-uuid', '%00', '..%2F..%2Fhealth', '%E2%80%AEexe', `${'9'.repeat(300)}`]) {
