@@ -190,6 +190,23 @@ describe('on a migrated database', () => {
     expect(labels.map((row) => row.l)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('leaves entries written while the check runs to the next check', async () => {
+    const insert = `insert into changes (entity_type, entity_id, entity_label, action) values ('account', gen_random_uuid(), 'meanwhile', 'create')`;
+    for (const recompute of ['database', 'javascript'] as const) {
+      const before = Number((await client.query<{ n: string }>(`select count(*)::text as n from changes`)).rows[0]!.n);
+      let calls = 0;
+      // After the heads were read, every query of the check is preceded by a committed write.
+      const run = async (text: string, params: unknown[]) => {
+        if (calls++ > 0) await client.query(insert);
+        return (await client.query<Record<string, unknown>>(text, params)).rows;
+      };
+      const result = await verifyChain(run, { recompute, batchSize: 1 });
+      expect(result).toMatchObject({ ok: true, checked: before, firstBroken: null });
+      expect(calls).toBeGreaterThan(before);
+      expect((await verify()).ok).toBe(true);
+    }
+  });
+
   it('stores people as references only, and resolves them', async () => {
     const rows = await db.select().from(schema.changes).where(eq(schema.changes.entityId, userId));
     const text = JSON.stringify(rows);
@@ -376,6 +393,18 @@ describe('tampering, found in the database and in JavaScript alike', () => {
       ${copy('3', '1')}
       DELETE FROM changes_chain_head WHERE id = 3;`);
     expect(headless.firstBroken).toEqual({ id: FORGED, chain: 3, seq: 1, reason: 'seq_gap' });
+  });
+
+  it('an entry appended behind the head’s back (triggers off): it lies past the head', async () => {
+    const result = await tampered(`
+      INSERT INTO changes (${ALL_COLUMNS})
+      SELECT chain, 13, '${FORGED}', at, actor_id, actor_label, entity_type, entity_id, 'Angehängt', account_id,
+        action, fields, approval_id, hash, hash FROM changes WHERE id = '${byId[12]}';`);
+    expect(result).toMatchObject({ ok: false, checked: 12 });
+    expect(result.firstBroken).toEqual({ id: FORGED, chain: 1, seq: 13, reason: 'head' });
+    // The head moved back: the entries after it lie past it.
+    const back = await tampered(`UPDATE changes_chain_head h SET seq = 10, hash = c.hash FROM changes c WHERE h.id = 1 AND c.id = '${byId[10]}'`);
+    expect(back.firstBroken).toEqual({ id: byId[11], chain: 1, seq: 11, reason: 'head' });
   });
 
   it('two entries swapped: the one moved up no longer points at its new predecessor', async () => {

@@ -279,8 +279,20 @@ from (
 const readBatchSql = (first: boolean) =>
   `select ${CHAIN_COLUMNS_SQL} from changes c where ${rangeOf(first, '$1', '$3', '$2')} order by c.seq, c.id`;
 
-/** The chain's first entry after seq `$2` (asked when a range ended short: any such entry follows a gap). */
-const NEXT_ENTRY_SQL = `select ${CHAIN_COLUMNS_SQL} from changes c where c.chain = $1::integer and c.seq > $2::bigint order by c.seq, c.id limit 1`;
+/**
+ * The chain's first entry after seq `$2` up to the head's seq `$3` (asked when a range ended short: any
+ * such entry follows a gap).
+ */
+const NEXT_ENTRY_SQL = `select ${CHAIN_COLUMNS_SQL} from changes c where c.chain = $1::integer and c.seq > $2::bigint and c.seq <= $3::bigint order by c.seq, c.id limit 1`;
+
+/**
+ * The chain's first entry past its head as it stands now — one statement, so the head row and the
+ * entries are read in one snapshot: a writer inserts its entries and moves the head in one
+ * transaction, so an entry past the head in the same snapshot was never counted by the head (appended
+ * with the triggers off, or the head moved back).
+ */
+const PAST_HEAD_SQL = `select c.id::text as id, c.seq::text as seq from changes c join changes_chain_head h on h.id = c.chain
+  where c.chain = $1::integer and c.seq > h.seq order by c.seq, c.id limit 1`;
 
 /**
  * Entries in no chain that has a head row: a chain number outside the heads (below the first,
@@ -319,10 +331,16 @@ interface ChainProgress {
   broken: Broken | null;
 }
 
-/** One chain, walked in batches whose size follows `batchMs`; stops at its first broken link. */
+/**
+ * One chain up to seq `upTo` (its head when the check began), walked in batches whose size follows
+ * `batchMs`; stops at its first broken link. Entries written while the check runs lie past `upTo` and
+ * are left to the next check: the heads and the entries are not read in one snapshot (that would hold
+ * one connection — on PGlite the only one — for the whole check).
+ */
 async function walkChain(
   run: ChainQuery,
   chain: number,
+  upTo: number,
   options: Required<Pick<VerifyOptions, 'recompute' | 'batchMs'>> & Pick<VerifyOptions, 'pause' | 'batchSize'>,
 ): Promise<ChainProgress> {
   const progress: ChainProgress = { seq: 0, hash: GENESIS_HASH, checked: 0, broken: null };
@@ -331,16 +349,17 @@ async function walkChain(
   let size: number = options.batchSize ?? VERIFY_BATCH.first;
   for (let first = true; ; first = false) {
     const started = performance.now();
+    const span = Math.max(0, Math.min(size, upTo - after));
     let lastSeq: number | null;
     if (walker) {
-      const rows = await run(readBatchSql(first), [chain, size, after]);
+      const rows = await run(readBatchSql(first), [chain, span, after]);
       lastSeq = rows.length > 0 ? Number(rows.at(-1)!.seq) : null;
       for (const raw of rows) {
         if (!walker.push(toChainRow(raw as RawChainRow))) break;
       }
       Object.assign(progress, walker.state());
     } else {
-      const [row] = await run(verifyBatchSql(first), [chain, size, progress.seq, progress.hash.toString('hex'), after]);
+      const [row] = await run(verifyBatchSql(first), [chain, span, progress.seq, progress.hash.toString('hex'), after]);
       lastSeq = row?.last_seq == null ? null : Number(row.last_seq);
       if (row?.broken != null) {
         // [id, seq, reason, entries before it (all hold), the last of them: seq, hash]
@@ -356,16 +375,17 @@ async function walkChain(
       }
     }
     if (progress.broken) return progress;
-    after += size;
+    after += span;
     if (lastSeq === null || lastSeq < after) {
       // The range ended short: the chain ends here, or whatever comes later follows a gap.
-      const [next] = await run(NEXT_ENTRY_SQL, [chain, after]);
+      const [next] = await run(NEXT_ENTRY_SQL, [chain, after, upTo]);
       if (next) {
         progress.broken = { id: String(next.id), chain, seq: Number(next.seq), reason: 'seq_gap' };
         walker?.push(toChainRow(next as RawChainRow));
       }
       return progress;
     }
+    if (after >= upTo) return progress;
     size = options.batchSize ?? nextBatchSize(size, performance.now() - started, options.batchMs);
     await options.pause?.();
   }
@@ -373,8 +393,11 @@ async function walkChain(
 
 /**
  * Verifies every chain (`GET /changes/verify` and `npm run audit:verify` alike): each in keyset
- * batches, stopping at its first broken link; then the head row must name the chain's last entry
- * (`head`: entries at the end were deleted), and an entry in no chain with a head row is broken too.
+ * batches up to its head as read at the start, stopping at its first broken link; then the head row
+ * must name the last entry walked (`head`: entries at the end were deleted), no entry may lie past the
+ * head as it stands then (`head`: appended behind the triggers' back), and an entry in no chain with a
+ * head row is broken too. Entries written meanwhile by the app are not reported: each lies past the
+ * head read at the start and within the head read at the end.
  * Reports every chain's newest holding link and first broken one, and the first broken link overall
  * (the lowest chain's).
  */
@@ -387,9 +410,13 @@ export async function verifyChain(run: ChainQuery, options: VerifyOptions = {}):
   }));
   const result: VerifyResult = { ok: true, checked: 0, heads: [], firstBroken: null };
   for (const head of heads) {
-    const progress = await walkChain(run, head.chain, settings);
+    const progress = await walkChain(run, head.chain, head.seq, settings);
     if (!progress.broken && (head.seq !== progress.seq || (progress.seq !== 0 && !head.hash.equals(progress.hash)))) {
       progress.broken = { id: null, chain: head.chain, seq: head.seq, reason: 'head' };
+    }
+    if (!progress.broken) {
+      const [past] = await run(PAST_HEAD_SQL, [head.chain]);
+      if (past) progress.broken = { id: String(past.id), chain: head.chain, seq: Number(past.seq), reason: 'head' };
     }
     result.checked += progress.checked;
     result.heads.push({
