@@ -403,7 +403,9 @@ describe('tampering, found in the database and in JavaScript alike', () => {
     expect(result).toMatchObject({ ok: false, checked: 12 });
     expect(result.firstBroken).toEqual({ id: FORGED, chain: 1, seq: 13, reason: 'head' });
     // The head moved back: the entries after it lie past it.
-    const back = await tampered(`UPDATE changes_chain_head h SET seq = 10, hash = c.hash FROM changes c WHERE h.id = 1 AND c.id = '${byId[10]}'`);
+    const back = await tampered(
+      `UPDATE changes_chain_head h SET seq = 10, hash = c.hash FROM changes c WHERE h.id = 1 AND c.id = '${byId[10]}'`,
+    );
     expect(back.firstBroken).toEqual({ id: byId[11], chain: 1, seq: 11, reason: 'head' });
   });
 
