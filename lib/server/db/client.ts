@@ -61,6 +61,35 @@ function guardTransactions(client: PostgresClient): void {
   (client as unknown as { begin: typeof guarded }).begin = guarded;
 }
 
+/** The advisory lock's key while migrating (any bigint; this one is "ebmt-mig" in ASCII). */
+const MIGRATION_LOCK_KEY = '7305521891294144871';
+
+/**
+ * Runs the migrations while holding a session-level advisory lock on a connection of its own, so
+ * instances that start at the same moment migrate one after the other: drizzle's migrator reads the
+ * applied migrations and then applies the rest, and two of them at once both tried to create the
+ * same tables (one instance failed to start). The lock is asked for with `pg_try_advisory_lock`
+ * every 250 ms, so no statement waits long enough to meet `statement_timeout`; the lock ends with
+ * its connection if the process dies meanwhile.
+ */
+async function underMigrationLock(client: PostgresClient, run: () => Promise<void>): Promise<void> {
+  const reserved = await client.reserve();
+  try {
+    for (;;) {
+      const [row] = await reserved.unsafe(`select pg_try_advisory_lock(${MIGRATION_LOCK_KEY}::bigint) as locked`);
+      if (row?.locked === true) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    try {
+      await run();
+    } finally {
+      await reserved.unsafe(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`);
+    }
+  } finally {
+    reserved.release();
+  }
+}
+
 async function openDatabase(): Promise<DbHandle> {
   const env = getEnv();
   if (env.DATABASE_URL) {
@@ -87,7 +116,7 @@ async function openDatabase(): Promise<DbHandle> {
     guardTransactions(client);
     const db = drizzle(client, { schema });
     try {
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await underMigrationLock(client, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
     } catch (error) {
       await client.end({ timeout: 0 });
       throw error;
