@@ -20,13 +20,21 @@ import { parseWhitelistCsv, type ParsedRow } from './parse-whitelist-csv';
 import { requireWritableAccount } from './whitelist-record';
 
 /**
- * Rows per statement (INSERT and duplicate probe). The embedded database (PGlite) runs each
- * statement on the event loop: 10,000 rows held it for 0.1–0.5 s per statement (issue 24: no
- * request may hold it > 250 ms); 2,000 rows take ~30–40 ms, and between statements other requests
- * run. Smaller statements also leave the embedded database's never-shrinking memory smaller
- * (all 50,000 rows at once cost ~50 MiB for the rest of the process, 10,000 ~14 MiB).
+ * Rows per statement. The embedded database (PGlite) runs each statement on the event loop, and no
+ * request may hold it > 250 ms (issue 24). Inserting costs most — every row goes into the search
+ * index's trigram GIN too: 2,000 rows per INSERT took 320 ms (median) and up to 570 ms on this 2-core
+ * machine under load, 250 rows take ~30 ms (max 107 ms in the same run, with `GIN_PENDING_LIMIT`);
+ * the duplicate probe reads only, ~30 ms per 1,000 rows. Between statements other requests run.
+ * Smaller statements also leave the embedded database's never-shrinking memory smaller.
  */
-const ROWS_PER_STATEMENT = 2_000;
+const INSERT_ROWS_PER_STATEMENT = 250;
+const PROBE_ROWS_PER_STATEMENT = 1_000;
+/**
+ * The import's own GIN pending-list limit (default 4 MB): PostgreSQL moves the pending list into the
+ * trigram index in one go when it is full, and 4 MB of it made one INSERT of 250 rows take 258 ms
+ * instead of 30; 64 kB moves it in small steps (same total time).
+ */
+const GIN_PENDING_LIMIT = '64kB';
 const PREVIEW_ROWS = 20;
 const CSV_TYPES = /^(text\/(csv|plain|comma-separated-values)|application\/(octet-stream|vnd\.ms-excel|csv))\b/i;
 
@@ -46,11 +54,11 @@ const asRecordset = (rows: readonly ParsedRow[]) =>
 async function storedKeys(db: DbOrTx, accountId: string, rows: readonly ParsedRow[]): Promise<Set<string>> {
   const keys = new Set<string>();
   const pause = timeSlicer();
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+  for (let start = 0; start < rows.length; start += PROBE_ROWS_PER_STATEMENT) {
     await pause();
     const found = await rowsOf<{ kind: string; value: string }>(
       db,
-      sql`select w.kind, w.value from ${asRecordset(rows.slice(start, start + ROWS_PER_STATEMENT))}
+      sql`select w.kind, w.value from ${asRecordset(rows.slice(start, start + PROBE_ROWS_PER_STATEMENT))}
           join whitelist_entries w on w.account_id = ${accountId} and w.kind = r.kind and w.value = r.value`,
     );
     for (const row of found) keys.add(`${row.kind}:${row.value}`);
@@ -176,10 +184,11 @@ export async function importWhitelist(
 
   const imported = await db.transaction(async (tx) => {
     const account = await requireWritableAccount(tx, actor, query.accountId);
+    await tx.execute(sql.raw(`set local gin_pending_list_limit = '${GIN_PENDING_LIMIT}'`));
     let count = 0;
-    for (let start = 0; start < fresh.length; start += ROWS_PER_STATEMENT) {
+    for (let start = 0; start < fresh.length; start += INSERT_ROWS_PER_STATEMENT) {
       await pause();
-      const chunk = fresh.slice(start, start + ROWS_PER_STATEMENT);
+      const chunk = fresh.slice(start, start + INSERT_ROWS_PER_STATEMENT);
       // Rows stored meanwhile by someone else are duplicates too: left out, not an error.
       const [row] = await rowsOf<{ n: number | string }>(
         tx,
