@@ -27,7 +27,10 @@ const OBSOLETE: ApplyResult = { applied: false };
  * the one the request was based on, someone changed it meanwhile and the request is obsolete.
  */
 export async function applyApproval(tx: Tx, actor: Actor, approval: ApprovalRow): Promise<ApplyResult> {
-  if (approval.kind === 'mfa_reset') return { applied: true, mail: await applyMfaReset(tx, actor, approval) };
+  if (approval.kind === 'mfa_reset') {
+    await applyMfaReset(tx, actor, approval);
+    return { applied: true, mail: null };
+  }
   if (approval.kind === 'user_erasure') return applyUserErasure(tx, actor, approval);
   return approval.entityType === 'account' ? applyToAccount(tx, actor, approval) : applyRoleGrant(tx, actor, approval);
 }

@@ -5,7 +5,6 @@ import type { Tx } from '@/lib/server/db/types';
 import { userLabel } from '@/lib/server/history/change-fields';
 import { ApiError, invalidField } from '@/lib/server/http/api-error';
 import { germanProblem } from '@/lib/server/http/german-problem';
-import type { MailRequest } from '@/lib/server/mail/send-mail';
 import { requestApproval, type ApprovalRef } from '@/lib/server/services/approvals/request-approval';
 import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
 import { requireUserRow } from '@/lib/server/services/users/user-record';
@@ -42,20 +41,16 @@ export async function requestMfaReset(actor: Actor, userId: string, input: { rea
 
 /**
  * Applies an approved reset in the decision's transaction: the factors go, the user's sessions
- * end, the history names the approval. Nobody decides the reset of their own factors. Answers the
- * notice mail to send after commit.
+ * end, the history names the approval and the user's notice mail is queued. Nobody decides the
+ * reset of their own factors.
  */
-export async function applyMfaReset(
-  tx: Tx,
-  actor: Actor,
-  approval: { id: string; entityId: string },
-): Promise<MailRequest> {
+export async function applyMfaReset(tx: Tx, actor: Actor, approval: { id: string; entityId: string }): Promise<void> {
   if (approval.entityId === actor.id) throw ownReset();
   const user = await loadMfaUser(tx, approval.entityId);
   const methods = await mfaMethodsOf(tx, user.id);
   await removeAllFactors(tx, user.id);
   await revokeUserSessions(user.id, 'mfa_reset', { tx });
-  return recordMfaEvent(
+  await recordMfaEvent(
     tx,
     actor,
     user,

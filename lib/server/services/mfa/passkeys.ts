@@ -16,7 +16,7 @@ import {
 } from './mfa-factors';
 import { claimChallenge, issueChallenge, latestChallenge } from './challenges';
 import { assertRecentStepUp } from './step-up';
-import { loadMfaUser, recordMfaEvent, sendMfaMail } from './verify-factor';
+import { loadMfaUser, recordMfaEvent } from './verify-factor';
 import { registrationOptions, verifyRegistration } from './webauthn';
 
 export const passkeyRecord = (row: typeof mfaPasskeys.$inferSelect): Passkey => ({
@@ -68,13 +68,10 @@ export async function registerPasskey(
     const recoveryCodes =
       (await unusedRecoveryCodeCount(tx, actor.id)) === 0 ? await replaceRecoveryCodes(tx, actor.id) : [];
     await markSessionVerified(tx, actor.sessionId);
-    const mail = await recordMfaEvent(tx, actor, user, 'mfa_enrol', [
-      { field: 'passkey', before: null, after: input.name },
-    ]);
-    return { passkey: passkeyRecord(row), recoveryCodes, mail };
+    await recordMfaEvent(tx, actor, user, 'mfa_enrol', [{ field: 'passkey', before: null, after: input.name }]);
+    return { passkey: passkeyRecord(row), recoveryCodes };
   });
-  await sendMfaMail(result.mail);
-  return { passkey: result.passkey, recoveryCodes: result.recoveryCodes };
+  return result;
 }
 
 /**
@@ -96,10 +93,9 @@ export async function removePasskey(actor: Actor, id: string): Promise<void> {
   const lastFactor = !totp?.confirmedAt && (await passkeyCount(db, actor.id)) === 1;
   if (lastFactor && isMfaRequiredFor(actor.role)) throw invalidField('id', 'mfaLastFactorRequired');
   const user = await loadMfaUser(db, actor.id);
-  const mail = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.delete(mfaPasskeys).where(eq(mfaPasskeys.id, row.id));
     if (lastFactor) await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.id));
-    return recordMfaEvent(tx, actor, user, 'mfa_disable', [{ field: 'passkey', before: row.name, after: null }]);
+    await recordMfaEvent(tx, actor, user, 'mfa_disable', [{ field: 'passkey', before: row.name, after: null }]);
   });
-  await sendMfaMail(mail);
 }

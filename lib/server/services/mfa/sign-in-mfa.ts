@@ -12,7 +12,7 @@ import { clearWrongPasswords } from '@/lib/server/services/auth/password-failure
 import { assertMaySignIn } from '@/lib/server/services/auth/sign-in';
 import { startSession } from '@/lib/server/services/auth/start-session';
 import { MFA_TOKEN_MAX_FAILURES, mfaMethodsOf } from './mfa-factors';
-import { checkSecondFactor, loadMfaUser, recordMfaEvent, refuseWrongFactor, sendMfaMail } from './verify-factor';
+import { checkSecondFactor, loadMfaUser, recordMfaEvent, refuseWrongFactor } from './verify-factor';
 import { authenticationOptions } from './webauthn';
 
 const expiredToken = () => new ApiError('unauthorized', germanProblem('mfaTokenInvalid'));
@@ -85,10 +85,9 @@ export async function signInSecondFactor(
   await clearWrongPasswords(db, email);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   if (method === 'recovery_code') {
-    const mail = await recordMfaEvent(db, user, user, 'mfa_recovery_code_used', [
+    await recordMfaEvent(db, user, user, 'mfa_recovery_code_used', [
       { field: 'recoveryCode', before: null, after: 'used' },
     ]);
-    await sendMfaMail(mail);
   }
   return startSession(user.id, client, { mfaVerified: true });
 }

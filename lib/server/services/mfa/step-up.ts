@@ -6,7 +6,7 @@ import { ApiError, invalidField } from '@/lib/server/http/api-error';
 import { germanProblem } from '@/lib/server/http/german-problem';
 import { STEP_UP_MS, hasSecondFactor, markSessionVerified } from './mfa-factors';
 import { claimChallenge, issueChallenge, latestChallenge } from './challenges';
-import { checkSecondFactor, loadMfaUser, recordMfaEvent, refuseWrongFactor, sendMfaMail } from './verify-factor';
+import { checkSecondFactor, loadMfaUser, recordMfaEvent, refuseWrongFactor } from './verify-factor';
 import { authenticationOptions } from './webauthn';
 
 /** Whether this session passed a second-factor check within the last 10 minutes. */
@@ -48,10 +48,8 @@ export async function stepUp(actor: Actor, input: StepUpInput, ip: string): Prom
   if (challenge) await claimChallenge(db, challenge.id);
   await markSessionVerified(db, actor.sessionId);
   if (method === 'recovery_code') {
-    await sendMfaMail(
-      await recordMfaEvent(db, actor, user, 'mfa_recovery_code_used', [
-        { field: 'recoveryCode', before: null, after: 'used' },
-      ]),
-    );
+    await recordMfaEvent(db, actor, user, 'mfa_recovery_code_used', [
+      { field: 'recoveryCode', before: null, after: 'used' },
+    ]);
   }
 }

@@ -11,7 +11,7 @@ import { ApiError, invalidField } from '@/lib/server/http/api-error';
 import { germanProblem } from '@/lib/server/http/german-problem';
 import { hasSecondFactor, isMfaRequiredFor, markSessionVerified, replaceRecoveryCodes } from './mfa-factors';
 import { assertRecentStepUp } from './step-up';
-import { checkSecondFactor, loadMfaUser, recordMfaEvent, refuseWrongFactor, sendMfaMail } from './verify-factor';
+import { checkSecondFactor, loadMfaUser, recordMfaEvent, refuseWrongFactor } from './verify-factor';
 
 const alreadyEnabled = () => new ApiError('conflict', germanProblem('mfaTotpEnabled'));
 
@@ -49,14 +49,13 @@ export async function confirmTotp(actor: Actor, input: { code: string }, ip: str
   const user = await loadMfaUser(db, actor.id);
   if (step === null) return refuseWrongFactor(user, ip);
 
-  const { codes, mail } = await db.transaction(async (tx) => {
+  const codes = await db.transaction(async (tx) => {
     await tx.update(mfaTotp).set({ confirmedAt: new Date(), lastStep: step }).where(eq(mfaTotp.userId, actor.id));
     const recoveryCodes = await replaceRecoveryCodes(tx, actor.id);
     await markSessionVerified(tx, actor.sessionId);
-    const notice = await recordMfaEvent(tx, actor, user, 'mfa_enrol', [{ field: 'totp', before: false, after: true }]);
-    return { codes: recoveryCodes, mail: notice };
+    await recordMfaEvent(tx, actor, user, 'mfa_enrol', [{ field: 'totp', before: false, after: true }]);
+    return recoveryCodes;
   });
-  await sendMfaMail(mail);
   return { recoveryCodes: codes };
 }
 
@@ -73,12 +72,11 @@ export async function disableTotp(actor: Actor, input: { code: string }, ip: str
   const passkeys = await db.select({ id: mfaPasskeys.id }).from(mfaPasskeys).where(eq(mfaPasskeys.userId, actor.id));
   if (passkeys.length === 0 && isMfaRequiredFor(actor.role)) throw invalidField('code', 'mfaLastFactorRequired');
 
-  const mail = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.delete(mfaTotp).where(eq(mfaTotp.userId, actor.id));
     if (passkeys.length === 0) await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.id));
-    return recordMfaEvent(tx, actor, user, 'mfa_disable', [{ field: 'totp', before: true, after: false }]);
+    await recordMfaEvent(tx, actor, user, 'mfa_disable', [{ field: 'totp', before: true, after: false }]);
   });
-  await sendMfaMail(mail);
 }
 
 /**

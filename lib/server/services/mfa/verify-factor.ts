@@ -10,7 +10,7 @@ import { mfaRecoveryCodes, signInAttempts, users, type ChangeField } from '@/lib
 import { userLabel } from '@/lib/server/history/change-fields';
 import { recordChange } from '@/lib/server/history/record-change';
 import { invalidField } from '@/lib/server/http/api-error';
-import { sendMail, type MailRequest } from '@/lib/server/mail/send-mail';
+import { sendMail } from '@/lib/server/mail/send-mail';
 import type { MfaMailTemplate } from '@/lib/server/mail/templates';
 import { lockedError, recordWrongPassword } from '@/lib/server/services/auth/password-failures';
 import { claimTotpStep, confirmedTotp } from './mfa-factors';
@@ -116,7 +116,8 @@ const MAIL_OF: Record<'mfa_enrol' | 'mfa_disable' | 'mfa_reset' | 'mfa_recovery_
 
 /**
  * The history entry of a change to a user's factors (which factor, never a secret or code) and the
- * notice the user gets about it; send the mail with `sendMfaMail` after the transaction commits.
+ * notice mail the user gets about it, both written by the caller's transaction: a change that rolls
+ * back tells nobody, a committed one cannot lose its notice (the mail job sends it).
  */
 export async function recordMfaEvent(
   tx: DbOrTx,
@@ -125,7 +126,7 @@ export async function recordMfaEvent(
   action: keyof typeof MAIL_OF,
   fields: ChangeField[],
   approvalId?: string,
-): Promise<MailRequest> {
+): Promise<void> {
   await recordChange(tx, {
     actor,
     entityType: 'user',
@@ -136,11 +137,5 @@ export async function recordMfaEvent(
     fields,
     approvalId,
   });
-  return { to: user.email, locale: user.locale, template: MAIL_OF[action], name: userLabel(user) };
-}
-
-/** Sends a factor notice; a mail that cannot be stored does not undo the change it reports. */
-export async function sendMfaMail(mail: MailRequest | null): Promise<void> {
-  if (!mail) return;
-  await sendMail(mail).catch((error: unknown) => console.error('[mfa] notice mail failed', error));
+  await sendMail({ to: user.email, locale: user.locale, template: MAIL_OF[action], name: userLabel(user) }, tx);
 }

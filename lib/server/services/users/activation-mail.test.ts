@@ -7,12 +7,14 @@ import { openPgliteWithQueues } from '@/test-support/pgboss-pglite';
 import * as schema from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { sendMail } from '@/lib/server/mail/send-mail';
+import { loadMfaUser, recordMfaEvent } from '@/lib/server/services/mfa/verify-factor';
 import { queueActivationMail } from './activation-mail';
 
 /**
  * Login-related mails are queued in the transaction of the change that causes them (issue 25): the
  * invitation with its activation token, and any mail a service queues with `sendMail(mail, tx)`
- * (the e-mail change's link and notice, the reset link). A rolled-back change leaves no token, no
+ * (the e-mail change's link and notice, the reset link, the notice of a change to one's second
+ * factors). A rolled-back change leaves no token, no
  * outbox row and no job; a committed one exactly one of each. PGlite in memory with pg-boss's schema.
  */
 jest.setTimeout(180_000);
@@ -23,6 +25,8 @@ jest.mock('@/lib/env', () => ({
   getEnv: () => ({ MAIL_RETRY_DELAY_SECONDS: 60, MAIL_RETRY_LIMIT: 12, OPERATOR_NAME: 'Test GmbH' }),
   appBaseUrl: () => 'https://benefits.test',
 }));
+// The factor checks' WebAuthn library is ES modules only; no assertion is verified here.
+jest.mock('@/lib/server/services/mfa/webauthn', () => ({ verifyAssertion: jest.fn() }));
 jest.mock('@/lib/server/db/client', () => ({ getDb: () => Promise.resolve(db) }));
 
 type PgBoss = InstanceType<typeof import('pg-boss')>;
@@ -98,5 +102,30 @@ describe('login mails in the transaction', () => {
     const after = await state();
     expect(after.outbox).toHaveLength(before.outbox.length + 1);
     expect(after.jobs).toHaveLength(before.jobs.length + 1);
+  });
+});
+
+describe('second-factor notices in the transaction', () => {
+  it('a factor change rolled back leaves no history entry, no notice and no job; a committed one one of each', async () => {
+    const mfaUser = await loadMfaUser(db, user.id);
+    const disable = (tx: Parameters<typeof recordMfaEvent>[0]) =>
+      recordMfaEvent(tx, mfaUser, mfaUser, 'mfa_disable', [{ field: 'totp', before: true, after: false }]);
+    const notices = async () => (await state()).outbox.filter((row) => row.template === 'mfa_disabled');
+    const history = () => db.select().from(schema.changes).where(eq(schema.changes.action, 'mfa_disable'));
+    await expect(
+      db.transaction(async (tx) => {
+        await disable(tx);
+        throw new Error('the factor change failed after its notice was queued');
+      }),
+    ).rejects.toThrow('the factor change failed');
+    expect(await notices()).toEqual([]);
+    expect(await history()).toEqual([]);
+
+    await db.transaction((tx) => disable(tx));
+    const [notice, ...more] = await notices();
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ sentAt: null, attempts: 0 });
+    expect((await state()).jobs).toContainEqual({ outbox_id: notice!.id });
+    expect(await history()).toHaveLength(1);
   });
 });
