@@ -372,13 +372,27 @@ describe('tampering, found in the database and in JavaScript alike', () => {
   });
 
   it('an entry inserted with a seq taken (the unique index dropped), before the first, or in no chain', async () => {
-    const copy = (chain: string, seq: string) => `
+    const copy = (chain: string, seq: string, id = FORGED) => `
       INSERT INTO changes (${ALL_COLUMNS})
-      SELECT ${chain}, ${seq}, '${FORGED}', at, actor_id, actor_label, entity_type, entity_id, entity_label, account_id,
+      SELECT ${chain}, ${seq}, '${id}', at, actor_id, actor_label, entity_type, entity_id, entity_label, account_id,
         action, fields, approval_id, prev_hash, hash FROM changes WHERE id = '${byId[6]}';`;
-    const duplicate = await tampered(`DROP INDEX changes_chain_seq_key; ${copy('chain', 'seq')}`);
-    expect(duplicate.firstBroken).toMatchObject({ chain: 1, seq: 6, reason: 'seq_gap' });
-    expect([byId[6], FORGED]).toContain(duplicate.firstBroken?.id);
+    // Entries that share a seq are read in id order: a copy with a lower id than the original comes
+    // first and its hash (of another id) fails; one with a higher id follows the original as a gap.
+    const first = '00000000-0000-4000-8000-000000000000';
+    const last = 'ffffffff-ffff-4fff-bfff-ffffffffffff';
+    const dropped = 'DROP INDEX changes_chain_seq_key;';
+    expect((await tampered(`${dropped} ${copy('chain', 'seq', first)}`)).firstBroken).toEqual({
+      id: first,
+      chain: 1,
+      seq: 6,
+      reason: 'hash',
+    });
+    expect((await tampered(`${dropped} ${copy('chain', 'seq', last)}`)).firstBroken).toEqual({
+      id: last,
+      chain: 1,
+      seq: 6,
+      reason: 'seq_gap',
+    });
     expect((await tampered(copy('1', '0'))).firstBroken).toEqual({ id: FORGED, chain: 1, seq: 0, reason: 'seq_gap' });
     expect((await tampered(copy('17', 'seq'))).firstBroken).toEqual({
       id: FORGED,
