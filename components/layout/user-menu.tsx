@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useDropdown } from '@/components/ui/use-dropdown';
 
 /**
  * A Bootstrap dropdown (its classes and markup) for the navbar's user menu: opens on click,
@@ -19,32 +20,15 @@ export function UserMenu({
   testId?: string;
   children: (close: () => void) => ReactNode;
 }) {
-  const [isOpen, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [isOpen]);
+  const { isOpen, open, close, toggle, closeOnEscape, rootRef, toggleRef, panelId: menuId } = useDropdown();
 
   const items = () => Array.from(rootRef.current?.querySelectorAll<HTMLElement>('.dropdown-item:not(:disabled)') ?? []);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && isOpen) {
-      event.preventDefault();
-      setOpen(false);
-      toggleRef.current?.focus();
-      return;
-    }
+    if (closeOnEscape(event)) return;
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
-    if (!isOpen) setOpen(true);
+    if (!isOpen) open();
     // The menu may only now be rendered: move the focus once it is.
     requestAnimationFrame(() => {
       const list = items();
@@ -64,14 +48,14 @@ export function UserMenu({
         aria-expanded={isOpen}
         aria-haspopup="true"
         aria-controls={menuId}
-        onClick={() => setOpen((open) => !open)}
+        onClick={toggle}
         title={title}
       >
         {/* A long name is cut with "…" (the tooltip has it whole), so the navbar keeps to one line. */}
         <span className="app-user-menu-title">{title}</span>
       </button>
       <div id={menuId} className={`dropdown-menu dropdown-menu-end${isOpen ? ' show' : ''}`} data-bs-popper="static">
-        {isOpen && children(() => setOpen(false))}
+        {isOpen && children(close)}
       </div>
     </div>
   );

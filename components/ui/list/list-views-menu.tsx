@@ -1,12 +1,13 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, useTransition, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, useTransition, type FormEvent, type ReactNode } from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { isSameViewQuery, NO_VIEW_PARAM, NO_VIEW_VALUE, viewHref, withoutHide } from '@/lib/list-params/view-state';
 import { SAVED_VIEW_NAME_MAX, SAVED_VIEWS_PER_LIST, type ListKey } from '@/lib/schemas/saved-view-constants';
 import { useIdempotencyKey } from '../form/use-idempotency-key';
+import { useDropdown } from '../use-dropdown';
 import { createViewAction, deleteViewAction, setColumnsAction, updateViewAction } from './list-view-actions';
 
 /** A saved view as the menu needs it (a pair-free plain object: few per list). */
@@ -35,39 +36,16 @@ function DropdownPanel({
   testId: string;
   children: (close: () => void) => ReactNode;
 }) {
-  const [isOpen, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [isOpen]);
-  const close = () => setOpen(false);
+  const { isOpen, close, toggle, closeOnEscape, rootRef, toggleRef, panelId } = useDropdown();
   return (
-    <div
-      ref={rootRef}
-      className="dropdown"
-      data-testid={testId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && isOpen) {
-          event.preventDefault();
-          close();
-          toggleRef.current?.focus();
-        }
-      }}
-    >
+    <div ref={rootRef} className="dropdown" data-testid={testId} onKeyDown={closeOnEscape}>
       <button
         ref={toggleRef}
         type="button"
         className={`btn btn-outline-secondary dropdown-toggle${isOpen ? ' show' : ''}`}
         aria-expanded={isOpen}
         aria-controls={panelId}
-        onClick={() => setOpen((open) => !open)}
+        onClick={toggle}
       >
         {label}
       </button>
