@@ -377,6 +377,7 @@ export const changes = pgTable(
     index('changes_at_idx').on(t.at, t.id),
     index('changes_account_idx').on(t.accountId, t.at),
     index('changes_entity_idx').on(t.entityType, t.entityId, t.at),
+    index('changes_entity_id_idx').on(t.entityId, t.at),
     index('changes_actor_idx').on(t.actorId, t.at),
     index('changes_approval_idx').on(t.approvalId),
     // The history's search: a part of the entity label, at a million entries.
