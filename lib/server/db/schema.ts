@@ -466,6 +466,7 @@ export const whitelistEntries = pgTable(
     uniqueIndex('whitelist_entries_value_key').on(t.accountId, t.kind, t.value),
     index('whitelist_entries_lookup_idx').on(t.kind, t.value),
     index('whitelist_entries_created_idx').on(t.createdAt, t.id),
+    index('whitelist_entries_value_idx').on(t.value, t.id),
     index('whitelist_entries_search_trgm').using('gin', sql`${t.searchValue} gin_trgm_ops`),
     index('whitelist_entries_search_value_idx').on(t.searchValue),
   ],
