@@ -85,9 +85,11 @@ export async function signInSecondFactor(
   await clearWrongPasswords(db, email);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   if (method === 'recovery_code') {
-    await recordMfaEvent(db, user, user, 'mfa_recovery_code_used', [
-      { field: 'recoveryCode', before: null, after: 'used' },
-    ]);
+    await db.transaction((tx) =>
+      recordMfaEvent(tx, user, user, 'mfa_recovery_code_used', [
+        { field: 'recoveryCode', before: null, after: 'used' },
+      ]),
+    );
   }
   return startSession(user.id, client, { mfaVerified: true });
 }

@@ -48,8 +48,10 @@ export async function stepUp(actor: Actor, input: StepUpInput, ip: string): Prom
   if (challenge) await claimChallenge(db, challenge.id);
   await markSessionVerified(db, actor.sessionId);
   if (method === 'recovery_code') {
-    await recordMfaEvent(db, actor, user, 'mfa_recovery_code_used', [
-      { field: 'recoveryCode', before: null, after: 'used' },
-    ]);
+    await db.transaction((tx) =>
+      recordMfaEvent(tx, actor, user, 'mfa_recovery_code_used', [
+        { field: 'recoveryCode', before: null, after: 'used' },
+      ]),
+    );
   }
 }

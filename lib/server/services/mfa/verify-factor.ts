@@ -5,7 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { MfaMethod } from '@/lib/schemas/mfa';
 import { acceptTotp, normaliseRecoveryCode } from '@/lib/server/auth/totp';
 import { getDb } from '@/lib/server/db/client';
-import type { DbOrTx } from '@/lib/server/db/types';
+import type { DbOrTx, Tx } from '@/lib/server/db/types';
 import { mfaRecoveryCodes, signInAttempts, users, type ChangeField } from '@/lib/server/db/schema';
 import { userLabel } from '@/lib/server/history/change-fields';
 import { recordChange } from '@/lib/server/history/record-change';
@@ -116,11 +116,12 @@ const MAIL_OF: Record<'mfa_enrol' | 'mfa_disable' | 'mfa_reset' | 'mfa_recovery_
 
 /**
  * The history entry of a change to a user's factors (which factor, never a secret or code) and the
- * notice mail the user gets about it, both written by the caller's transaction: a change that rolls
- * back tells nobody, a committed one cannot lose its notice (the mail job sends it).
+ * notice mail the user gets about it, both written by the caller's transaction (a transaction, so
+ * that the entry, the outbox row and its job go together): a change that rolls back tells nobody, a
+ * committed one cannot lose its notice (the mail job sends it).
  */
 export async function recordMfaEvent(
-  tx: DbOrTx,
+  tx: Tx,
   actor: Parameters<typeof recordChange>[1]['actor'],
   user: MfaUser,
   action: keyof typeof MAIL_OF,
