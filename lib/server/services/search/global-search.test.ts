@@ -174,6 +174,39 @@ describe('globalSearch', () => {
     expect((await globalSearch(manager, 'Fremde')).accounts).toEqual([]);
   });
 
+  it('when five names start with the search, they are the answer and no trigram query runs', async () => {
+    // Six names starting with "Zander" and one with it inside a word: the B-tree's first five
+    // (by folded name) are the whole answer, so the GIN scan over the candidates is skipped.
+    for (const suffix of ['F', 'B', 'E', 'A', 'D', 'C']) await account(`Zander ${suffix} GmbH`);
+    await account('Alexzander Service');
+    const statements: string[] = [];
+    const query = client.query.bind(client);
+    const spy = jest.spyOn(client, 'query').mockImplementation((text, ...rest) => {
+      statements.push(text);
+      return query(text, ...rest);
+    });
+    try {
+      const { accounts } = await globalSearch(admin, 'zander');
+      expect(labels(accounts)).toEqual(['Zander A GmbH', 'Zander B GmbH', 'Zander C GmbH', 'Zander D GmbH', 'Zander E GmbH']);
+      const onAccounts = statements.filter((text) => text.includes('from "accounts"') && !text.includes('"tasks"'));
+      expect(onAccounts).toHaveLength(1);
+      expect(onAccounts[0]).not.toContain('"candidates"');
+      // Four of them left: the one inside a word comes in again, ranked after the prefix hits.
+      await db.delete(schema.accounts).where(sql`name in ('Zander A GmbH', 'Zander B GmbH')`);
+      statements.length = 0;
+      expect(labels((await globalSearch(admin, 'zander')).accounts)).toEqual([
+        'Zander C GmbH',
+        'Zander D GmbH',
+        'Zander E GmbH',
+        'Zander F GmbH',
+        'Alexzander Service',
+      ]);
+      expect(statements.some((text) => text.includes('"candidates"'))).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a kind without its read scope answers nothing', async () => {
     const noAccounts = { ...admin, scopes: new Set(SCOPES.filter((scope) => scope !== 'accounts.read')) };
     expect((await globalSearch(noAccounts, 'Müller')).accounts).toEqual([]);

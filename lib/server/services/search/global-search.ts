@@ -28,7 +28,19 @@ const prefixPattern = (terms: Terms) => `${escapeLike(terms.phrase)}%`;
 
 type Ranked = { id: string; rank: number };
 
-/** The B-tree's prefix hits first (rank 0), then the other candidates by rank; each record once. */
+/**
+ * The B-tree's prefix hits (rank 0) first, then the other candidates by rank; each record once.
+ * When the prefix alone fills the SEARCH_LIMIT, no candidate could come before them (none ranks
+ * below 0, and the prefix hits lead among equals), so the trigram query is not run at all: a name
+ * typed from its start costs one B-tree range scan instead of a GIN scan and up to
+ * SEARCH_CANDIDATES heap rows.
+ */
+async function prefixThenRanked<T extends Ranked>(prefix: () => Promise<T[]>, ranked: () => Promise<T[]>): Promise<T[]> {
+  const first = await prefix();
+  return merge(first, first.length >= SEARCH_LIMIT ? [] : await ranked());
+}
+
+/** The prefix hits first (rank 0), then the other candidates by rank; each record once. */
 function merge<T extends Ranked>(prefix: T[], ranked: T[]): T[] {
   const seen = new Set(prefix.map((row) => row.id));
   return [...prefix, ...ranked.filter((row) => !seen.has(row.id))]
@@ -59,20 +71,22 @@ async function searchAccounts(db: DbOrTx, actor: Actor, terms: Terms): Promise<S
     .where(and(reach, match))
     .limit(SEARCH_CANDIDATES)
     .as('candidates');
-  const [prefix, ranked] = await Promise.all([
-    db
-      .select({ ...columns, rank: sql<number>`0` })
-      .from(accounts)
-      .where(and(reach, sql`${accounts.searchName} like ${prefixPattern(terms)}`))
-      .orderBy(accounts.searchName, accounts.id)
-      .limit(SEARCH_LIMIT),
-    db
-      .select()
-      .from(candidates)
-      .orderBy(asc(candidates.rank), asc(candidates.name), asc(candidates.id))
-      .limit(SEARCH_LIMIT),
-  ]);
-  return merge(prefix, ranked).map((row) => ({
+  const hits = await prefixThenRanked(
+    () =>
+      db
+        .select({ ...columns, rank: sql<number>`0` })
+        .from(accounts)
+        .where(and(reach, sql`${accounts.searchName} like ${prefixPattern(terms)}`))
+        .orderBy(accounts.searchName, accounts.id)
+        .limit(SEARCH_LIMIT),
+    () =>
+      db
+        .select()
+        .from(candidates)
+        .orderBy(asc(candidates.rank), asc(candidates.name), asc(candidates.id))
+        .limit(SEARCH_LIMIT),
+  );
+  return hits.map((row) => ({
     id: row.id,
     label: row.name,
     detail: [row.customerNumber, row.city].filter(Boolean).join(' · '),
@@ -97,21 +111,23 @@ async function searchWhitelist(db: DbOrTx, actor: Actor, terms: Terms): Promise<
     .where(and(reach, match))
     .limit(SEARCH_CANDIDATES)
     .as('candidates');
-  const [prefix, ranked] = await Promise.all([
-    db
-      .select({ ...columns, rank: sql<number>`0` })
-      .from(whitelistEntries)
-      .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
-      .where(and(reach, sql`${whitelistEntries.searchValue} like ${prefixPattern(terms)}`))
-      .orderBy(whitelistEntries.searchValue, whitelistEntries.id)
-      .limit(SEARCH_LIMIT),
-    db
-      .select()
-      .from(candidates)
-      .orderBy(asc(candidates.rank), asc(candidates.value), asc(candidates.id))
-      .limit(SEARCH_LIMIT),
-  ]);
-  return merge(prefix, ranked).map((row) => ({
+  const hits = await prefixThenRanked(
+    () =>
+      db
+        .select({ ...columns, rank: sql<number>`0` })
+        .from(whitelistEntries)
+        .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
+        .where(and(reach, sql`${whitelistEntries.searchValue} like ${prefixPattern(terms)}`))
+        .orderBy(whitelistEntries.searchValue, whitelistEntries.id)
+        .limit(SEARCH_LIMIT),
+    () =>
+      db
+        .select()
+        .from(candidates)
+        .orderBy(asc(candidates.rank), asc(candidates.value), asc(candidates.id))
+        .limit(SEARCH_LIMIT),
+  );
+  return hits.map((row) => ({
     id: row.id,
     label: displayWhitelistValue(row.kind, row.value),
     detail: row.accountName,
