@@ -1,6 +1,7 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../types';
+import { rowsOf } from '../rows';
 
 /*
  * The scale seed (SPEC §7, `npm run db:seed -- --scale`): 100,000 accounts in trees, 1,000,000
@@ -285,11 +286,7 @@ const cityColumn = (index: 0 | 1 | 2) =>
 // ---------------------------------------------------------------------------------------------
 
 async function scalar(tx: Tx | Db, query: SQL): Promise<number> {
-  // PGlite answers `{ rows }`, postgres-js an array of rows.
-  const result: unknown = await tx.execute(query);
-  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Array<
-    Record<string, unknown>
-  >;
+  const rows = await rowsOf<Record<string, unknown>>(tx, query);
   const value = rows[0] ? Object.values(rows[0])[0] : 0;
   return Number(value ?? 0);
 }

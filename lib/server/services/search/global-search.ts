@@ -1,13 +1,15 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, eq, sql } from 'drizzle-orm';
 import type { SearchHit, SearchResult } from '@/lib/schemas/search';
 import { hrefs } from '@/lib/hrefs';
+import type { WhitelistKind } from '@/lib/schemas/whitelist-normalise';
 import { displayWhitelistValue } from '@/lib/schemas/whitelist-value';
 import { SEARCH_LIMIT, searchTerms } from '@/lib/search/fold';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { escapeLike } from '@/lib/server/db/escape-like';
 import { accounts, documentVersions, documents, tasks, users, whitelistEntries } from '@/lib/server/db/schema';
+import { rowsOf } from '@/lib/server/db/rows';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { accountReach } from '@/lib/server/services/accounts/reach';
 import { documentReach } from '@/lib/server/services/documents/document-reach';
@@ -29,18 +31,27 @@ const prefixPattern = (terms: Terms) => `${escapeLike(terms.phrase)}%`;
 type Ranked = { id: string; rank: number };
 
 /**
- * The B-tree's prefix hits (rank 0) first, then the other candidates by rank; each record once.
- * When the prefix alone fills the SEARCH_LIMIT, no candidate could come before them (none ranks
- * below 0, and the prefix hits lead among equals), so the trigram query is not run at all: a name
- * typed from its start costs one B-tree range scan instead of a GIN scan and up to
- * SEARCH_CANDIDATES heap rows.
+ * One kind's part of the search: its queries, built but not run, and how its rows become hits.
+ * All parts run as ONE statement (`runParts`): on PGlite every statement is parsed, planned and
+ * answered through its own protocol round, which cost more than the five kinds' index scans.
  */
-async function prefixThenRanked<T extends Ranked>(prefix: () => Promise<T[]>, ranked: () => Promise<T[]>): Promise<T[]> {
-  const first = await prefix();
-  return merge(first, first.length >= SEARCH_LIMIT ? [] : await ranked());
+interface Part {
+  /** The column of the answer (and, for a prefix, the name of its CTE). */
+  key: 'accounts' | 'users' | 'documents' | 'tasks' | 'whitelist';
+  /** The rows of the B-tree prefix (rank 0), a CTE the ranked query's guard reads too. */
+  prefix?: SQLWrapper;
+  /** The candidates by rank (or the only query of a small table). */
+  ranked: SQLWrapper;
+  toHits(prefix: Record<string, unknown>[], ranked: Record<string, unknown>[]): SearchHit[];
 }
 
-/** The prefix hits first (rank 0), then the other candidates by rank; each record once. */
+/**
+ * The prefix hits (rank 0) first, then the other candidates by rank; each record once. When the
+ * prefix alone fills the SEARCH_LIMIT, no candidate could come before them (none ranks below 0,
+ * and the prefix hits lead among equals), so the statement does not run the trigram query at all
+ * (`runParts`' one-time guard): a name typed from its start costs one range scan of the B-tree
+ * instead of a GIN scan and up to SEARCH_CANDIDATES heap rows.
+ */
 function merge<T extends Ranked>(prefix: T[], ranked: T[]): T[] {
   const seen = new Set(prefix.map((row) => row.id));
   return [...prefix, ...ranked.filter((row) => !seen.has(row.id))]
@@ -50,7 +61,7 @@ function merge<T extends Ranked>(prefix: T[], ranked: T[]): T[] {
     .map(({ row }) => row);
 }
 
-async function searchAccounts(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+function accountsPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
   // The stored folded columns (migration 0012): the name ranks as a field, the searched text (all
   // fields, separated by spaces) finds a word start in any of them.
   const { match, rank } = searchMatch(
@@ -62,7 +73,7 @@ async function searchAccounts(db: DbOrTx, actor: Actor, terms: Terms): Promise<S
   const columns = {
     id: accounts.id,
     name: accounts.name,
-    customerNumber: accounts.customerNumber,
+    customerNumber: sql<string>`${accounts.customerNumber}`.as('customer_number'),
     city: accounts.city,
   };
   const candidates = db
@@ -71,30 +82,31 @@ async function searchAccounts(db: DbOrTx, actor: Actor, terms: Terms): Promise<S
     .where(and(reach, match))
     .limit(SEARCH_CANDIDATES)
     .as('candidates');
-  const hits = await prefixThenRanked(
-    () =>
-      db
-        .select({ ...columns, rank: sql<number>`0` })
-        .from(accounts)
-        .where(and(reach, sql`${accounts.searchName} like ${prefixPattern(terms)}`))
-        .orderBy(accounts.searchName, accounts.id)
-        .limit(SEARCH_LIMIT),
-    () =>
-      db
-        .select()
-        .from(candidates)
-        .orderBy(asc(candidates.rank), asc(candidates.name), asc(candidates.id))
-        .limit(SEARCH_LIMIT),
-  );
-  return hits.map((row) => ({
-    id: row.id,
-    label: row.name,
-    detail: [row.customerNumber, row.city].filter(Boolean).join(' · '),
-    href: hrefs.account(row.id),
-  }));
+  type Row = Ranked & { name: string; customer_number: string; city: string };
+  return {
+    key: 'accounts',
+    prefix: db
+      .select({ ...columns, rank: sql<number>`0`.as('rank') })
+      .from(accounts)
+      .where(and(reach, sql`${accounts.searchName} like ${prefixPattern(terms)}`))
+      .orderBy(accounts.searchName, accounts.id)
+      .limit(SEARCH_LIMIT),
+    ranked: db
+      .select()
+      .from(candidates)
+      .orderBy(asc(candidates.rank), asc(candidates.name), asc(candidates.id))
+      .limit(SEARCH_LIMIT),
+    toHits: (prefix, ranked) =>
+      merge(prefix as Row[], ranked as Row[]).map((row) => ({
+        id: row.id,
+        label: row.name,
+        detail: [row.customer_number, row.city].filter(Boolean).join(' · '),
+        href: hrefs.account(row.id),
+      })),
+  };
 }
 
-async function searchWhitelist(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+function whitelistPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
   const value = sql`${whitelistEntries.searchValue}`;
   const { match, rank } = searchMatch(value, [value], terms);
   const reach = accountReach(actor);
@@ -102,7 +114,7 @@ async function searchWhitelist(db: DbOrTx, actor: Actor, terms: Terms): Promise<
     id: whitelistEntries.id,
     kind: whitelistEntries.kind,
     value: whitelistEntries.value,
-    accountName: accounts.name,
+    accountName: sql<string>`${accounts.name}`.as('account_name'),
   };
   const candidates = db
     .select({ ...columns, rank: sql<number>`${rank}`.as('rank') })
@@ -111,48 +123,54 @@ async function searchWhitelist(db: DbOrTx, actor: Actor, terms: Terms): Promise<
     .where(and(reach, match))
     .limit(SEARCH_CANDIDATES)
     .as('candidates');
-  const hits = await prefixThenRanked(
-    () =>
-      db
-        .select({ ...columns, rank: sql<number>`0` })
-        .from(whitelistEntries)
-        .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
-        .where(and(reach, sql`${whitelistEntries.searchValue} like ${prefixPattern(terms)}`))
-        .orderBy(whitelistEntries.searchValue, whitelistEntries.id)
-        .limit(SEARCH_LIMIT),
-    () =>
-      db
-        .select()
-        .from(candidates)
-        .orderBy(asc(candidates.rank), asc(candidates.value), asc(candidates.id))
-        .limit(SEARCH_LIMIT),
-  );
-  return hits.map((row) => ({
-    id: row.id,
-    label: displayWhitelistValue(row.kind, row.value),
-    detail: row.accountName,
-    href: hrefs.whitelistEntry(row.id),
-  }));
+  type Row = Ranked & { kind: WhitelistKind; value: string; account_name: string };
+  return {
+    key: 'whitelist',
+    prefix: db
+      .select({ ...columns, rank: sql<number>`0`.as('rank') })
+      .from(whitelistEntries)
+      .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
+      .where(and(reach, sql`${whitelistEntries.searchValue} like ${prefixPattern(terms)}`))
+      .orderBy(whitelistEntries.searchValue, whitelistEntries.id)
+      .limit(SEARCH_LIMIT),
+    ranked: db
+      .select()
+      .from(candidates)
+      .orderBy(asc(candidates.rank), asc(candidates.value), asc(candidates.id))
+      .limit(SEARCH_LIMIT),
+    toHits: (prefix, ranked) =>
+      merge(prefix as Row[], ranked as Row[]).map((row) => ({
+        id: row.id,
+        label: displayWhitelistValue(row.kind, row.value),
+        detail: row.account_name,
+        href: hrefs.whitelistEntry(row.id),
+      })),
+  };
 }
 
-async function searchUsers(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+function usersPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
   const text = sql`${users.searchText}`;
   const { match, rank } = searchMatch(text, [text], terms);
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(and(userReach(actor), match))
-    .orderBy(rank, asc(users.lastName), asc(users.firstName), asc(users.id))
-    .limit(SEARCH_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    label: `${row.firstName} ${row.lastName}`.trim() || row.email,
-    detail: row.email,
-    href: hrefs.user(row.id),
-  }));
+  type Row = { id: string; first_name: string; last_name: string; email: string };
+  return {
+    key: 'users',
+    ranked: db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(and(userReach(actor), match))
+      .orderBy(rank, asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(SEARCH_LIMIT),
+    toHits: (_, rows) =>
+      (rows as Row[]).map((row) => ({
+        id: row.id,
+        label: `${row.first_name} ${row.last_name}`.trim() || row.email,
+        detail: row.email,
+        href: hrefs.user(row.id),
+      })),
+  };
 }
 
-async function searchDocuments(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+function documentsPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
   // The title is stored folded; file names (of few documents, not indexed) are folded as read.
   const fileName = fold(documentVersions.fileName);
   const { match, rank } = searchMatch(
@@ -160,56 +178,108 @@ async function searchDocuments(db: DbOrTx, actor: Actor, terms: Terms): Promise<
     [sql`${documents.searchTitle}`, fileName],
     terms,
   );
-  const rows = await db
-    .select({ id: documents.id, title: documents.title, fileName: documentVersions.fileName })
-    .from(documents)
-    .innerJoin(
-      documentVersions,
-      and(eq(documentVersions.documentId, documents.id), eq(documentVersions.number, documents.currentVersion)),
-    )
-    .where(and(documentReach(actor), match))
-    .orderBy(rank, asc(sql`${documents.title} collate "und-x-icu"`), asc(documents.id))
-    .limit(SEARCH_LIMIT);
-  return rows.map((row) => ({ id: row.id, label: row.title, detail: row.fileName, href: hrefs.document(row.id) }));
+  type Row = { id: string; title: string; file_name: string };
+  return {
+    key: 'documents',
+    ranked: db
+      .select({ id: documents.id, title: documents.title, fileName: documentVersions.fileName })
+      .from(documents)
+      .innerJoin(
+        documentVersions,
+        and(eq(documentVersions.documentId, documents.id), eq(documentVersions.number, documents.currentVersion)),
+      )
+      .where(and(documentReach(actor), match))
+      .orderBy(rank, asc(sql`${documents.title} collate "und-x-icu"`), asc(documents.id))
+      .limit(SEARCH_LIMIT),
+    toHits: (_, rows) =>
+      (rows as Row[]).map((row) => ({ id: row.id, label: row.title, detail: row.file_name, href: hrefs.document(row.id) })),
+  };
 }
 
-async function searchTasks(db: DbOrTx, actor: Actor, terms: Terms): Promise<SearchHit[]> {
+function tasksPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
   const title = sql`${tasks.searchTitle}`;
   const { match, rank } = searchMatch(title, [title], terms);
-  const rows = await db
-    .select({ id: tasks.id, title: tasks.title, accountName: accounts.name })
-    .from(tasks)
-    .leftJoin(accounts, eq(accounts.id, tasks.accountId))
-    .where(and(taskReach(actor), match))
-    .orderBy(rank, asc(sql`${tasks.title} collate "und-x-icu"`), asc(tasks.id))
-    .limit(SEARCH_LIMIT);
-  return rows.map((row) => ({ id: row.id, label: row.title, detail: row.accountName, href: hrefs.task(row.id) }));
+  type Row = { id: string; title: string; account_name: string | null };
+  return {
+    key: 'tasks',
+    ranked: db
+      .select({ id: tasks.id, title: tasks.title, accountName: sql<string | null>`${accounts.name}`.as('account_name') })
+      .from(tasks)
+      .leftJoin(accounts, eq(accounts.id, tasks.accountId))
+      .where(and(taskReach(actor), match))
+      .orderBy(rank, asc(sql`${tasks.title} collate "und-x-icu"`), asc(tasks.id))
+      .limit(SEARCH_LIMIT),
+    toHits: (_, rows) =>
+      (rows as Row[]).map((row) => ({
+        id: row.id,
+        label: row.title,
+        detail: row.account_name,
+        href: hrefs.task(row.id),
+      })),
+  };
 }
 
-const none = async (): Promise<SearchHit[]> => [];
+/** A column of the answer: the rows of `from` as a JSON array, in the order `from` sorts them. */
+const asJson = (from: SQL, name: string) =>
+  // An aggregate over a sorted subquery with nothing else at its level (no join, no grouping) takes
+  // the rows in that order (PostgreSQL's manual, "Aggregate Expressions").
+  sql`(select coalesce(json_agg(r), '[]'::json) from ${from} r) as ${sql.identifier(name)}`;
+
+/**
+ * Every part in one statement: the prefixes as CTEs, each ranked query as a JSON column; a ranked
+ * query with a prefix runs only when that prefix found fewer than SEARCH_LIMIT rows (an
+ * uncorrelated condition, which PostgreSQL checks once before the subquery: a one-time filter).
+ */
+async function runParts(db: DbOrTx, parts: Part[]): Promise<Record<string, SearchHit[]>> {
+  if (parts.length === 0) return {};
+  const withPrefix = parts.filter((part) => part.prefix);
+  const ctes = withPrefix.map((part) => sql`${sql.identifier(`${part.key}_prefix`)} as ${part.prefix}`);
+  const columns = parts.flatMap((part) => {
+    const prefix = sql.identifier(`${part.key}_prefix`);
+    const ranked = part.prefix
+      ? sql`(select * from ${part.ranked} q where (select count(*) from ${prefix}) < ${SEARCH_LIMIT})`
+      : sql`${part.ranked}`;
+    return [
+      ...(part.prefix ? [asJson(sql`${prefix}`, `${part.key}_prefix`)] : []),
+      asJson(ranked, part.key),
+    ];
+  });
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${sql.join(columns, sql`, `)}`,
+  );
+  const rowsIn = (name: string): Record<string, unknown>[] => {
+    const value = row?.[name];
+    return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as Record<string, unknown>[];
+  };
+  return Object.fromEntries(
+    parts.map((part) => [part.key, part.toHits(part.prefix ? rowsIn(`${part.key}_prefix`) : [], rowsIn(part.key))]),
+  );
+}
 
 /**
  * `GET /search?q=`: at most SEARCH_LIMIT records of each kind the caller may read (its `.read`
  * scope), within the same reach as its list (accountReach, userReach, documentReach, taskReach),
- * best match first. Five queries at once; a kind without its scope answers an empty list.
+ * best match first; one statement for all kinds. A kind without its scope answers an empty list.
  */
 export async function globalSearch(actor: Actor, q: string): Promise<SearchResult> {
   const db = await getDb();
   const terms = searchTerms(q);
   const may = (scope: Parameters<Actor['scopes']['has']>[0]) => actor.scopes.has(scope);
-  const [accountHits, userHits, documentHits, taskHits, whitelistHits] = await Promise.all([
-    may('accounts.read') ? searchAccounts(db, actor, terms) : none(),
-    may('users.read') ? searchUsers(db, actor, terms) : none(),
-    may('documents.read') ? searchDocuments(db, actor, terms) : none(),
-    may('tasks.read') ? searchTasks(db, actor, terms) : none(),
-    may('whitelist.read') ? searchWhitelist(db, actor, terms) : none(),
-  ]);
+  const parts = [
+    may('accounts.read') && accountsPart(db, actor, terms),
+    may('users.read') && usersPart(db, actor, terms),
+    may('documents.read') && documentsPart(db, actor, terms),
+    may('tasks.read') && tasksPart(db, actor, terms),
+    may('whitelist.read') && whitelistPart(db, actor, terms),
+  ].filter((part): part is Part => Boolean(part));
+  const hits = await runParts(db, parts);
   return {
     q,
-    accounts: accountHits,
-    users: userHits,
-    documents: documentHits,
-    tasks: taskHits,
-    whitelist: whitelistHits,
+    accounts: hits.accounts ?? [],
+    users: hits.users ?? [],
+    documents: hits.documents ?? [],
+    tasks: hits.tasks ?? [],
+    whitelist: hits.whitelist ?? [],
   };
 }

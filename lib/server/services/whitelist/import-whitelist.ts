@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   WHITELIST_IMPORT_MAX_BYTES,
   WHITELIST_IMPORT_MAX_ERRORS,
@@ -11,6 +11,7 @@ import {
 import { displayWhitelistValue } from '@/lib/schemas/whitelist-value';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
+import { rowsOf } from '@/lib/server/db/rows';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
@@ -37,12 +38,6 @@ const PROBE_ROWS_PER_STATEMENT = 1_000;
 const GIN_PENDING_LIMIT = '64kB';
 const PREVIEW_ROWS = 20;
 const CSV_TYPES = /^(text\/(csv|plain|comma-separated-values)|application\/(octet-stream|vnd\.ms-excel|csv))\b/i;
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  // PGlite answers `{ rows }`, postgres-js an array of rows.
-  const result: unknown = await db.execute(query);
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
-}
 
 /** The rows as one typed set for the database: one parameter, whatever the number of rows. */
 const asRecordset = (rows: readonly ParsedRow[]) =>
