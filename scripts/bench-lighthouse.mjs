@@ -59,17 +59,9 @@ const config = {
     .filter(Boolean),
 };
 const RESULTS_FILE = path.join(root, 'bench-lighthouse-results.json');
+/** The switches the browser tests start Chromium with (playwright.config.ts). */
+const CHROMIUM_ARGS = JSON.parse(readFileSync(path.join(root, 'scripts', 'chromium-args.json'), 'utf8'));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
-/** The same switches as the browser tests (playwright.config.ts). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 const state = { server: null, serverLog: [], context: null, tempDirs: [], cleaned: false };
 

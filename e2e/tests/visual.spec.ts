@@ -17,7 +17,8 @@ const ACCOUNT = 'Tagespflege Leverkusen';
 test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
 
 async function expectLook(page: Page, name: string, mask: (page: Page) => Locator[]) {
-  // Web fonts, if any, and the top loader's bar: the page is still.
+  // The navbar's badges load after hydration (their number is masked, whether there is one is not).
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   await expect(page).toHaveScreenshot(name, {
     fullPage: true,
