@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { PUBLIC_HOST } from './e2e/deployment/support/reverse-proxy';
+// The switches Chromium starts with here and in `npm run bench:lighthouse`: no sandbox (root in a
+// container), no GPU, nothing fetched in the background, /tmp rather than a small /dev/shm.
+import CHROMIUM_ARGS from './scripts/chromium-args.json';
 
 /**
  * Playwright runs the journeys in Chromium (`e2e/tests`) and the HTTP API tests (`e2e/api`).
@@ -78,15 +81,7 @@ const browserUse: PlaywrightTestConfig['use'] = {
   launchOptions: {
     // The system Chromium (scripts/find-chromium.mjs); Playwright's download needs internet.
     executablePath: process.env.CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
+    args: [...CHROMIUM_ARGS],
   },
 };
 

@@ -42,19 +42,28 @@
  *   BENCH_ONLY=js          only step 8's JavaScript per route against the blank app's floor, on the
  *                          demo data (`npm run bench:js`)
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { randomInt } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { request, runInterleaved, runLoad, streamedPageProblem } from './bench/load.mjs';
 import { budgetOf, measureFloor } from './bench/floor.mjs';
 import { firstLoadJs, jsonBytes, rscBytes } from './bench/payload.mjs';
 import { findFreePort, listeningPid, memoryOf, processTree } from './bench/proc.mjs';
-import { serverProcessEnv } from './server-process-env.mjs';
+import { isPublicRoute, recordIds, resolveRoutes } from './bench/routes.mjs';
+import {
+  apiToken,
+  baseEnv,
+  buildIfNeeded,
+  EMAIL,
+  nextIp,
+  PASSWORD,
+  root,
+  seconds,
+  startServer,
+  stopServer,
+} from './bench/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const num = (name, fallback) => {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(value) || value < 0) {
@@ -73,11 +82,8 @@ const config = {
   // An industry word of lib/server/db/seed/scale.ts (SCALE_SEARCH_WORD): about 2 % of the names.
   query: process.env.BENCH_QUERY || 'Logistik',
 };
-const EMAIL = 'admin@example.com';
-const PASSWORD = 'Demo-Passwort-2026';
 const SEED_MARKER = '.bench-scale-seeded.json';
 const EXIT_ALREADY_SCALED = 3;
-const HEALTH_TIMEOUT_MS = 3 * 60_000;
 const RESULTS_FILE = path.join(root, 'bench-results.json');
 const HEALTH_LIMIT_MS = 250;
 
@@ -149,29 +155,12 @@ const TARGETS = ALL_TARGETS.filter(
 
 const state = { server: null, seed: null, sampler: null, tempDir: null, cleaned: false, serverLog: [] };
 
-async function stopServer() {
-  const server = state.server;
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  const signal = (name) => {
-    try {
-      process.kill(-server.pid, name); // the server's group and anything it spawned
-    } catch {
-      // Already gone.
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function cleanUp() {
   if (state.cleaned) return;
   state.cleaned = true;
   if (state.seed && state.seed.exitCode === null) state.seed.kill('SIGTERM');
   if (state.sampler && state.sampler.exitCode === null) state.sampler.kill('SIGTERM');
-  await stopServer();
+  await stopServer(state);
   if (state.tempDir) {
     if (process.env.BENCH_KEEP === '1') {
       console.log(
@@ -193,40 +182,6 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 // ---------------------------------------------------------------------------------------------
 // Steps
 // ---------------------------------------------------------------------------------------------
-
-const seconds = (ms) => Math.round(ms / 100) / 10;
-
-function baseEnv(dataDir, port) {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
-    NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    NEXTAUTH_SECRET: 'bench-nextauth-secret-only-for-benchmarks-0123456789',
-    API_TOKEN_SECRET: 'bench-api-token-secret-only-for-benchmarks-0123456789',
-    // The bench stands in for a proxy: each sign-in speaks from the X-Forwarded-For address it
-    // sends, so the per-address sign-in limit does not trip.
-    TRUSTED_PROXY_HOPS: '1',
-  };
-  delete env.DATABASE_URL;
-  delete env.BENEFITS_API_URL;
-  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  if (port) {
-    env.PORT = String(port);
-    env.NEXTAUTH_URL = `http://127.0.0.1:${port}`;
-  }
-  return env;
-}
-
-function buildIfNeeded() {
-  const forced = process.env.BENCH_BUILD === '1';
-  if (!forced && existsSync(path.join(root, '.next', 'BUILD_ID'))) return;
-  console.log(`${forced ? 'BENCH_BUILD=1' : 'No build found'}; running \`next build\` first (a few minutes) …`);
-  const build = spawnSync('npx', ['next', 'build'], { cwd: root, env: baseEnv(os.tmpdir()), stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('`next build` failed');
-}
 
 function prepareDataDir() {
   if (process.env.BENCH_DATA_DIR) {
@@ -281,42 +236,6 @@ async function seed(dataDir) {
   return { reused: code === EXIT_ALREADY_SCALED, seconds: code === 0 ? took : null, scale: config.scale };
 }
 
-async function startServer(dataDir, port) {
-  console.log(`Starting the production server (scripts/server.mjs) on http://127.0.0.1:${port} …`);
-  const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
-    cwd: root,
-    // The settings `npm start` uses, so the figures are those of the documented set-up.
-    env: serverProcessEnv(baseEnv(dataDir, port)),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // its own process group, so that stopping it stops everything it started
-  });
-  state.server = server;
-  const keep = (chunk) => {
-    state.serverLog.push(...chunk.toString().split('\n').filter(Boolean));
-    if (state.serverLog.length > 200) state.serverLog.splice(0, state.serverLog.length - 200);
-  };
-  server.stdout.on('data', keep);
-  server.stderr.on('data', keep);
-
-  const started = performance.now();
-  const url = `http://127.0.0.1:${port}/api/v1/health/ready/`;
-  while (performance.now() - started < HEALTH_TIMEOUT_MS) {
-    if (server.exitCode !== null || server.signalCode !== null) break;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-      if (response.status === 200) {
-        console.log(`  healthy after ${seconds(performance.now() - started)} s (pid ${server.pid})`);
-        return server;
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  console.error(state.serverLog.slice(-40).join('\n'));
-  throw new Error(`the server did not report healthy at ${url}`);
-}
-
 /**
  * Samples `GET /api/v1/health/` for the whole run from a process of its own
  * (scripts/health-sampler.mjs, so the bench's own load generation never delays a sample). Issue 24:
@@ -352,13 +271,6 @@ async function serverLoopDelay(server) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return null;
-}
-
-let ipCounter = randomInt(0, 60_000);
-/** A client address of its own for every sign-in: the API limits sign-ins per address. */
-function nextIp() {
-  ipCounter = (ipCounter + 1) % 65_536;
-  return `10.77.${ipCounter >> 8}.${ipCounter & 255}`;
 }
 
 function collectCookies(jar, response) {
@@ -401,18 +313,6 @@ async function signInPages(base) {
   // Only the session cookie is needed from here on.
   for (const name of [...jar.keys()]) if (!/session-token/.test(name)) jar.delete(name);
   return cookieHeader(jar);
-}
-
-async function apiToken(base) {
-  const response = await fetch(`${base}/api/v1/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  if (response.status !== 200)
-    throw new Error(`POST /api/v1/auth/login/ answered ${response.status}: ${await response.text()}`);
-  const { id_token: token } = await response.json();
-  return token;
 }
 
 function serverMemory(server, port) {
@@ -581,65 +481,15 @@ async function measurePayload(base) {
   }
   // Every page route of the app (a record of each kind, the first the API lists), so that no route
   // escapes the 150 KiB goal unseen.
-  const firstId = async (path) => {
-    const response = await fetch(`${base}/api/v1${path}`, { headers: { authorization: api.authorization } });
-    return response.ok ? ((await response.json()).items?.[0]?.id ?? null) : null;
-  };
-  const ids = {
-    account: accountId,
-    user: await firstId('/users/?perPage=1'),
-    document: await firstId('/documents/?perPage=1'),
-    approval: await firstId('/approvals/?perPage=1&status=all'),
-    change: await firstId('/changes/?perPage=1'),
-    task: await firstId('/tasks/?perPage=1&view=all'),
-    whitelist: await firstId('/whitelist/?perPage=1'),
-  };
-  const routes = [
-    ['/login/'],
-    ['/pw-vergessen/'],
-    // The links of e-mails (an unknown token still renders the form; the API refuses it on submit).
-    ['/aktivierung/?token=bench'],
-    ['/pw-reset/?token=bench'],
-    ['/bestaetigung/?token=bench'],
-    ['/impressum/'],
-    ['/datenschutz/'],
-    // The signed-in shell alone (navbar, badges): what every authenticated page carries.
-    ['/keine-berechtigung/'],
-    ['/'],
-    ['/accounts/'],
-    ['/accounts/neu/'],
-    ['/accounts/{id}/', ids.account],
-    ['/accounts/{id}/edit/', ids.account],
-    ['/accounts/{id}/show/', ids.account],
-    ['/accounts/{id}/neu/', ids.account],
-    ['/benutzer/'],
-    ['/benutzer/neu/'],
-    ['/benutzer/{id}/', ids.user],
-    ['/benutzer/{id}/edit/', ids.user],
-    ['/dokumente/'],
-    ['/dokumente/neu/'],
-    ['/dokumente/{id}/', ids.document],
-    ['/freigaben/'],
-    ['/freigaben/{id}/', ids.approval],
-    ['/historie/'],
-    ['/historie/{id}/', ids.change],
-    ['/profil/'],
-    ['/tasks/'],
-    ['/tasks/neu/'],
-    ['/tasks/{id}/', ids.task],
-    ['/whitelist/'],
-    ['/whitelist/neu/'],
-    ['/whitelist/{id}/', ids.whitelist],
-  ];
+  const ids = await recordIds(base, api.authorization);
   const scripts = new Map();
   const js = [];
-  for (const [route, id] of routes) {
-    if (route.includes('{id}') && !id) {
+  for (const { route, path: routePath } of resolveRoutes(ids)) {
+    if (!routePath) {
       console.log(`  (no record for ${route} in this database; skipped)`);
       continue;
     }
-    const isPublic = /^\/(login|pw-vergessen|aktivierung|pw-reset|bestaetigung)\//.test(route);
-    const result = await firstLoadJs(base, route.replace('{id}', id), isPublic ? {} : cookie, scripts);
+    const result = await firstLoadJs(base, routePath, isPublicRoute(route) ? {} : cookie, scripts);
     js.push({
       route,
       status: result.status,
@@ -747,7 +597,7 @@ async function main() {
   const dataDir = prepareDataDir();
   const seedInfo = await seed(dataDir);
   const port = await findFreePort(config.firstPort);
-  const server = await startServer(dataDir, port);
+  const server = await startServer(state, dataDir, port);
   const base = `http://127.0.0.1:${port}`;
   // From here on: the event-loop delay counts anew (start-up and migrations left out) and
   // /api/v1/health/ is sampled until the end.
@@ -965,7 +815,7 @@ async function mainJs() {
   buildIfNeeded();
   const dataDir = prepareDataDir();
   const port = await findFreePort(config.firstPort);
-  await startServer(dataDir, port);
+  await startServer(state, dataDir, port);
   const payload = await measurePayload(`http://127.0.0.1:${port}`);
   const file = path.join(root, 'bench-js-results.json');
   writeFileSync(

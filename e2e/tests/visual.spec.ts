@@ -1,0 +1,85 @@
+import type { Locator, Page } from '@playwright/test';
+import { accountByName, openSession } from '../fixtures/accounts';
+import { expect, signInAs, test } from '../fixtures/auth';
+import { activatedUser } from '../fixtures/users';
+
+/**
+ * The look of five pages (issue 30): Bootstrap is compiled from its Sass sources with only the parts
+ * the app uses, and the CSS ships inside the HTML. The snapshots next to this file were taken with
+ * Bootstrap's whole dist CSS as a <link>; the pages must look the same, give or take 1 % of the
+ * pixels. What other tests or the clock change (the rows of the lists, dates, counters, the greeting)
+ * is masked: its place and size still count, its content does not.
+ */
+
+/** A demo account no other test changes. */
+const ACCOUNT = 'Tagespflege Leverkusen';
+
+test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+
+async function expectLook(page: Page, name: string, mask: (page: Page) => Locator[]) {
+  // The navbar's badges load after hydration (their number is masked, whether there is one is not).
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await expect(page).toHaveScreenshot(name, {
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+    maxDiffPixelRatio: 0.01,
+    mask: [
+      page.locator('time'),
+      page.locator('.badge'),
+      // Dates as text: they depend on the day the data was made.
+      page.locator('main dd, main td, main th').filter({ hasText: /\d{2}\.\d{2}\.\d{4}/ }),
+      ...mask(page),
+    ],
+  });
+}
+
+test.describe('the look stays the same', () => {
+  test('sign-in page, light and dark', async ({ page }) => {
+    await page.goto('/login/');
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expectLook(page, 'login.png', () => []);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+    await expectLook(page, 'login-dark.png', () => []);
+  });
+
+  test('dashboard', async ({ page, api }) => {
+    // A user of its own: no tasks, requests or accounts that other tests add or change.
+    const { email, password } = await activatedUser(api, await openSession(api, 'admin'), 'Aussehen');
+    await signInAs(page, email, password);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Guten Tag,');
+    // The user's generated name.
+    await expectLook(page, 'dashboard.png', (p) => [p.getByRole('heading', { level: 1 }), p.getByTestId('user-menu')]);
+  });
+
+  test('accounts list', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.goto('/accounts/');
+    await expect(page.locator('main table tbody tr').first()).toBeVisible();
+    // The rows and their number change with the accounts other tests add: their place stays, their text not.
+    await expectLook(page, 'accounts.png', (p) => [
+      p.locator('main tbody td, main tbody th'),
+      p.locator('main .pagination'),
+      p.getByText(/\d+–\d+ von \d+/),
+    ]);
+  });
+
+  test('account detail', async ({ page, api, signIn }) => {
+    const account = await accountByName(await openSession(api, 'admin'), ACCOUNT);
+    await signIn('admin');
+    await page.goto(`/accounts/${account.id}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(ACCOUNT);
+    await expectLook(page, 'account-detail.png', () => []);
+  });
+
+  test('new task form', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.goto('/tasks/neu/');
+    await expect(page.locator('main form')).toBeVisible();
+    // The due date's default is today's.
+    await expectLook(page, 'task-form.png', (p) => [p.locator('input[type="date"]')]);
+  });
+});

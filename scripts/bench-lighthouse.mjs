@@ -1,0 +1,333 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:lighthouse` (issue 30): Lighthouse's mobile preset (its default config: a phone's
+ * screen, simulated Slow 4G and a 4× slower CPU) on every page route, signed in through a real
+ * browser session.
+ *
+ *  1. builds the app if there is no build (`next build`);
+ *  2. starts the production server (`scripts/server.mjs`, as `npm start` does) on the demo data in a
+ *     fresh temporary DATA_DIR;
+ *  3. starts the system Chromium (scripts/find-chromium.mjs) with a profile of its own and a
+ *     DevTools port, through Playwright; Lighthouse connects to the same browser through that port,
+ *     so its pages share the profile's cookie jar;
+ *  4. runs the guest pages (/login/ …) before anyone signs in, then signs in as admin@example.com
+ *     through the login form and runs the signed-in pages: the session cookie is the browser's own
+ *     and rotates as it does for a user (no static Cookie header);
+ *  5. runs each route BENCH_LH_RUNS times (one after the other) and reports the median performance,
+ *     accessibility and best-practices scores, FCP, LCP, TBT and CLS, the largest CLS of any run, the
+ *     stylesheets fetched as files, the render-blocking requests Lighthouse lists (those it estimates
+ *     at 50 ms or more) and their estimated cost, and the unused CSS (Lighthouse's figure: it counts
+ *     only stylesheets with more than 10 KiB unused, and an inline <style> at 20 % of its size);
+ *     writes bench-lighthouse-results.json.
+ *
+ * Exit code 1 when a run failed, a signed-in route ended on the sign-in page (the session was lost),
+ * or a route answered anything but 2xx.
+ *
+ * Environment (all optional):
+ *   BENCH_BUILD=1            run `next build` even when a build exists
+ *   BENCH_LH_RUNS=3          runs per route
+ *   BENCH_LH_ROUTES=a,b      only the routes containing one of these strings (`/accounts/`, `login` …);
+ *                            `=/` only the route that is exactly `/` (detail routes read `/accounts/{id}/`)
+ *   BENCH_PORT=3300          first port to try for the server
+ *   BENCH_LH_CHROME_PORT=9222  first port to try for Chromium's DevTools
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { findChromium } from './find-chromium.mjs';
+import { findFreePort } from './bench/proc.mjs';
+import { isPublicRoute, recordIds, resolveRoutes } from './bench/routes.mjs';
+import { apiToken, buildIfNeeded, EMAIL, PASSWORD, root, seconds, startServer, stopServer } from './bench/server.mjs';
+
+const positive = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`bench:lighthouse: ${name} must be a positive whole number`);
+    process.exit(2);
+  }
+  return value;
+};
+const config = {
+  runs: positive('BENCH_LH_RUNS', 3),
+  firstPort: positive('BENCH_PORT', 3300),
+  firstChromePort: positive('BENCH_LH_CHROME_PORT', 9222),
+  routes: (process.env.BENCH_LH_ROUTES ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+};
+const RESULTS_FILE = path.join(root, 'bench-lighthouse-results.json');
+/** The switches the browser tests start Chromium with (playwright.config.ts). */
+const CHROMIUM_ARGS = JSON.parse(readFileSync(path.join(root, 'scripts', 'chromium-args.json'), 'utf8'));
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+const state = { server: null, serverLog: [], context: null, tempDirs: [], cleaned: false };
+
+async function cleanUp() {
+  if (state.cleaned) return;
+  state.cleaned = true;
+  await state.context?.close().catch(() => {});
+  await stopServer(state);
+  for (const dir of state.tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    console.error(`\nbench:lighthouse: ${signal}, stopping …`);
+    cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const tempDir = (prefix) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  state.tempDirs.push(dir);
+  return dir;
+};
+const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
+
+function median(values) {
+  const sorted = values.filter((value) => typeof value === 'number').sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Signs the browser's profile in through the login form, as a user does. */
+async function signIn(context, base) {
+  const page = await context.newPage();
+  await page.goto(`${base}/login/`);
+  await page.getByLabel('E-Mail-Adresse').fill(EMAIL);
+  await page.getByLabel('Passwort').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
+  const cookies = await context.cookies(base);
+  if (!cookies.some((cookie) => /session-token/.test(cookie.name))) {
+    throw new Error(`signing in as ${EMAIL} through the form left no session cookie (now on ${page.url()})`);
+  }
+  await page.close();
+}
+
+/** One Lighthouse run of `url` in the browser behind `chromePort`: the figures this bench reports. */
+async function audit(url, chromePort) {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const numeric = (id) => lhr.audits[id]?.numericValue ?? null;
+  const score = (id) => (lhr.categories[id]?.score === null ? null : Math.round(lhr.categories[id].score * 100));
+  return {
+    finalUrl: lhr.finalDisplayedUrl,
+    status: lhr.audits['http-status-code']?.score === 0 ? 'error' : 'ok',
+    runtimeError: lhr.runtimeError?.message ?? null,
+    warnings: lhr.runWarnings,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    renderBlockingMs: lhr.audits['render-blocking-resources']?.details?.overallSavingsMs ?? 0,
+    // Stylesheets fetched as files (<link>s): none when the CSS ships inside the HTML.
+    stylesheets: (lhr.audits['network-requests']?.details?.items ?? []).filter(
+      (item) => item.resourceType === 'Stylesheet',
+    ).length,
+    renderBlockingResources: (lhr.audits['render-blocking-resources']?.details?.items ?? []).map((item) => item.url),
+    unusedCssBytes: lhr.audits['unused-css-rules']?.details?.overallSavingsBytes ?? 0,
+    // The accessibility and best-practice checks that did not pass (what keeps those scores below 100).
+    failedAudits: ['accessibility', 'best-practices']
+      .flatMap((category) => lhr.categories[category].auditRefs)
+      .filter((ref) => ref.weight > 0 && typeof lhr.audits[ref.id]?.score === 'number' && lhr.audits[ref.id].score < 1)
+      .map((ref) => ref.id),
+  };
+}
+
+function summarize(route, runs) {
+  const pick = (key) => runs.map((run) => run[key]);
+  const round = (value, digits = 0) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+  return {
+    route,
+    runs: runs.length,
+    performance: median(pick('performance')),
+    accessibility: median(pick('accessibility')),
+    bestPractices: median(pick('bestPractices')),
+    fcpMs: round(median(pick('fcpMs'))),
+    lcpMs: round(median(pick('lcpMs'))),
+    tbtMs: round(median(pick('tbtMs'))),
+    cls: round(median(pick('cls')), 3),
+    maxCls: round(Math.max(...pick('cls').map((value) => value ?? 0)), 3),
+    stylesheets: Math.max(...pick('stylesheets')),
+    renderBlockingMs: round(median(pick('renderBlockingMs'))),
+    renderBlockingResources: Math.max(...pick('renderBlockingResources').map((urls) => urls.length)),
+    unusedCssKiB: round(median(pick('unusedCssBytes')) / 1024, 1),
+    failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+    perRun: runs,
+  };
+}
+
+function printRows(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const row of rows) {
+    console.log(
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join('  '),
+    );
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const loadAverageAtStart = loadAverage();
+  buildIfNeeded();
+  const buildId = readFileSync(path.join(root, '.next', 'BUILD_ID'), 'utf8').trim();
+  const port = await findFreePort(config.firstPort);
+  await startServer(state, tempDir('ebmt-bench-lh-data-'), port);
+  const base = `http://127.0.0.1:${port}`;
+
+  const ids = await recordIds(base, `Bearer ${await apiToken(base)}`);
+  const routes = resolveRoutes(ids).filter(
+    ({ route }) =>
+      !config.routes.length ||
+      config.routes.some((part) => (part.startsWith('=') ? route === part.slice(1) : route.includes(part))),
+  );
+  for (const { route, path: routePath } of routes) {
+    if (!routePath) console.log(`  (no record for ${route} in this database; skipped)`);
+  }
+  const guest = routes.filter(({ route, path: routePath }) => routePath && isPublicRoute(route));
+  const signedIn = routes.filter(({ route, path: routePath }) => routePath && !isPublicRoute(route));
+
+  const chromePort = await findFreePort(config.firstChromePort);
+  const executablePath = await findChromium();
+  state.context = await chromium.launchPersistentContext(tempDir('ebmt-bench-lh-profile-'), {
+    executablePath,
+    headless: true,
+    // German, as the users and the browser tests are: the pages Lighthouse opens ask for it too.
+    locale: 'de-DE',
+    args: [...CHROMIUM_ARGS, '--lang=de-DE', `--remote-debugging-port=${chromePort}`],
+  });
+  const browserVersion = state.context.browser()?.version() ?? null;
+  console.log(
+    `Lighthouse (mobile preset, simulated throttling) in Chromium ${browserVersion ?? executablePath} on DevTools port ${chromePort}: ` +
+      `${config.runs} run(s) each of ${guest.length} guest and ${signedIn.length} signed-in route(s); load average ${loadAverage().join(' ')}`,
+  );
+
+  const results = [];
+  const problems = [];
+  const measure = async ({ route, path: routePath }) => {
+    const runs = [];
+    for (let run = 0; run < config.runs; run++) {
+      const started = performance.now();
+      const result = await audit(`${base}${routePath}`, chromePort);
+      runs.push(result);
+      const finalPath = new URL(result.finalUrl).pathname;
+      if (result.runtimeError) problems.push(`${route} run ${run + 1}: ${result.runtimeError}`);
+      else if (result.status !== 'ok') problems.push(`${route} run ${run + 1}: not a 2xx answer`);
+      else if (!isPublicRoute(route) && finalPath.startsWith('/login')) {
+        problems.push(`${route} run ${run + 1}: ended on the sign-in page (the session was lost)`);
+      }
+      console.log(
+        `  ${route} run ${run + 1}: performance ${result.performance}, accessibility ${result.accessibility}, ` +
+          `best practices ${result.bestPractices}, LCP ${Math.round(result.lcpMs ?? 0)} ms, TBT ${Math.round(result.tbtMs ?? 0)} ms, ` +
+          `CLS ${(result.cls ?? 0).toFixed(3)} (${seconds(performance.now() - started)} s, load ${loadAverage()[0]})`,
+      );
+    }
+    results.push(summarize(route, runs));
+  };
+  for (const route of guest) await measure(route);
+  if (signedIn.length) {
+    await signIn(state.context, base);
+    for (const route of signedIn) await measure(route);
+  }
+  results.sort((a, b) => routes.findIndex((r) => r.route === a.route) - routes.findIndex((r) => r.route === b.route));
+
+  console.log(`\nMedian of ${config.runs} run(s) per route (Lighthouse mobile preset):`);
+  const text = (value) => (value === null ? '–' : String(value));
+  printRows([
+    [
+      'route',
+      'perf',
+      'a11y',
+      'best',
+      'FCP ms',
+      'LCP ms',
+      'TBT ms',
+      'CLS',
+      'max CLS',
+      'CSS files',
+      'blocking',
+      'blocking ms',
+      'unused CSS KiB',
+    ],
+    ...results.map((row) => [
+      row.route,
+      text(row.performance),
+      text(row.accessibility),
+      text(row.bestPractices),
+      text(row.fcpMs),
+      text(row.lcpMs),
+      text(row.tbtMs),
+      text(row.cls),
+      text(row.maxCls),
+      text(row.stylesheets),
+      text(row.renderBlockingResources),
+      text(row.renderBlockingMs),
+      text(row.unusedCssKiB),
+    ]),
+  ]);
+  const goals = {
+    performanceAtLeast95: results.every((row) => (row.performance ?? 0) >= 95),
+    noLayoutShiftAbove002: results.every((row) => row.maxCls <= 0.02),
+    renderBlockingAtMost100ms: results.every((row) => (row.renderBlockingMs ?? 0) <= 100),
+  };
+  const yesNo = (value) => (value ? 'yes' : 'NO');
+  console.log(
+    `Goals (issue 30): performance ≥ 95 on every route: ${yesNo(goals.performanceAtLeast95)}; ` +
+      `no CLS above 0.02 on any run: ${yesNo(goals.noLayoutShiftAbove002)}; ` +
+      `render-blocking ≤ 100 ms: ${yesNo(goals.renderBlockingAtMost100ms)}`,
+  );
+
+  const finishedAt = new Date();
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    buildId,
+    lighthouse: JSON.parse(readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version,
+    chromium: browserVersion,
+    machine: {
+      cpus: os.cpus().length,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverageAtStart,
+      loadAverageAtEnd: loadAverage(),
+    },
+    config,
+    routes: results,
+    goals,
+    problems,
+  };
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Results written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}.`);
+  if (problems.length) {
+    console.error(`\nbench:lighthouse: ${problems.length} failed run(s):\n  ${problems.join('\n  ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`\nbench:lighthouse failed: ${error instanceof Error ? error.message : error}`);
+  if (state.serverLog.length) console.error(`last server output:\n${state.serverLog.slice(-30).join('\n')}`);
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);

@@ -1,0 +1,131 @@
+/**
+ * The benchmarks' production server (`npm run bench`, `npm run bench:lighthouse`): the build, the
+ * environment, `scripts/server.mjs` started in a process group of its own and stopped with it, and
+ * the API sign-in.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serverProcessEnv } from '../server-process-env.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const EMAIL = 'admin@example.com';
+export const PASSWORD = 'Demo-Passwort-2026';
+const HEALTH_TIMEOUT_MS = 3 * 60_000;
+
+export const seconds = (ms) => Math.round(ms / 100) / 10;
+
+/** The environment of the benchmarks' server, seed and build (demo data in `dataDir`). */
+export function baseEnv(dataDir, port) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    NEXTAUTH_SECRET: 'bench-nextauth-secret-only-for-benchmarks-0123456789',
+    API_TOKEN_SECRET: 'bench-api-token-secret-only-for-benchmarks-0123456789',
+    // The bench stands in for a proxy: each sign-in speaks from the X-Forwarded-For address it
+    // sends, so the per-address sign-in limit does not trip.
+    TRUSTED_PROXY_HOPS: '1',
+  };
+  delete env.DATABASE_URL;
+  delete env.BENEFITS_API_URL;
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  if (port) {
+    env.PORT = String(port);
+    env.NEXTAUTH_URL = `http://127.0.0.1:${port}`;
+  }
+  return env;
+}
+
+/** Runs `next build` when there is no build, or always with BENCH_BUILD=1. */
+export function buildIfNeeded() {
+  const forced = process.env.BENCH_BUILD === '1';
+  if (!forced && existsSync(path.join(root, '.next', 'BUILD_ID'))) return;
+  console.log(`${forced ? 'BENCH_BUILD=1' : 'No build found'}; running \`next build\` first (a few minutes) …`);
+  const build = spawnSync('npx', ['next', 'build'], { cwd: root, env: baseEnv(os.tmpdir()), stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('`next build` failed');
+}
+
+/**
+ * Starts the production server (`scripts/server.mjs`, with the settings `npm start` uses) and waits
+ * until it reports ready. `state.server` holds the process and `state.serverLog` its last 200 lines.
+ */
+export async function startServer(state, dataDir, port) {
+  console.log(`Starting the production server (scripts/server.mjs) on http://127.0.0.1:${port} …`);
+  const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
+    cwd: root,
+    // The settings `npm start` uses, so the figures are those of the documented set-up.
+    env: serverProcessEnv(baseEnv(dataDir, port)),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so that stopping it stops everything it started
+  });
+  state.server = server;
+  const keep = (chunk) => {
+    state.serverLog.push(...chunk.toString().split('\n').filter(Boolean));
+    if (state.serverLog.length > 200) state.serverLog.splice(0, state.serverLog.length - 200);
+  };
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+
+  const started = performance.now();
+  const url = `http://127.0.0.1:${port}/api/v1/health/ready/`;
+  while (performance.now() - started < HEALTH_TIMEOUT_MS) {
+    if (server.exitCode !== null || server.signalCode !== null) break;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (response.status === 200) {
+        console.log(`  healthy after ${seconds(performance.now() - started)} s (pid ${server.pid})`);
+        return server;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.error(state.serverLog.slice(-40).join('\n'));
+  throw new Error(`the server did not report healthy at ${url}`);
+}
+
+/** Stops the server of `state.server` and everything it started (its process group). */
+export async function stopServer(state) {
+  const server = state.server;
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const signal = (name) => {
+    try {
+      process.kill(-server.pid, name); // the server's group and anything it spawned
+    } catch {
+      // Already gone.
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+let ipCounter = randomInt(0, 60_000);
+/** A client address of its own for every sign-in: the API limits sign-ins per address. */
+export function nextIp() {
+  ipCounter = (ipCounter + 1) % 65_536;
+  return `10.77.${ipCounter >> 8}.${ipCounter & 255}`;
+}
+
+/** Signs in to the API as the demo admin and returns the bearer token. */
+export async function apiToken(base) {
+  const response = await fetch(`${base}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  if (response.status !== 200)
+    throw new Error(`POST /api/v1/auth/login/ answered ${response.status}: ${await response.text()}`);
+  const { id_token: token } = await response.json();
+  return token;
+}
