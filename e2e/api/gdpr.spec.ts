@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { ReservedSql, TransactionSql } from 'postgres';
 import { expect, test } from '../fixtures/api';
 import { expectApiError, expectJson, openSession, type ApiSession } from '../fixtures/accounts';
 import { demoUser } from '../fixtures/demo-users';
@@ -266,6 +267,88 @@ test.describe('hash chain', () => {
     }
     const csv = await (await admin.get(`${CHANGES_CSV}?entityType=user`)).text();
     expect(csv.split('\r\n')[0]).toContain('Hash');
+  });
+
+  // @alone: it holds several chains at once and checks which ones it got.
+  test('parallel transactions link into chains of their own; rollbacks and savepoints leave no gap (PostgreSQL) @alone', async ({
+    api,
+  }) => {
+    // As the server connects: on CI the application role, which may only insert into the history.
+    const url = process.env.DATABASE_URL ?? process.env.E2E_DATABASE_OWNER_URL;
+    test.skip(!url, 'runs when the suite runs on PostgreSQL (DATABASE_URL, see .ci/run)');
+    const { admin } = await sessionsOf(api);
+    const { default: postgres } = await import('postgres');
+    const sql = postgres(url!, { max: 10, onnotice: () => {} });
+    type Link = { chain: number; seq: number; hash: string };
+    const tag = `chain ${Date.now().toString(36)}`; // this run's entries
+    const insert = async (tx: ReservedSql | TransactionSql, ...labels: string[]): Promise<Link[]> =>
+      (
+        await tx<{ chain: number; seq: string; hash: string }[]>`
+          insert into changes (entity_type, entity_id, entity_label, action)
+          select 'account', gen_random_uuid(), ${tag} || ' ' || l, 'create' from unnest(${labels}::text[]) with ordinality u(l, o)
+          order by o returning chain, seq::text as seq, encode(hash, 'hex') as hash`
+      ).map((row) => ({ chain: row.chain, seq: Number(row.seq), hash: row.hash }));
+    const [one, two, three] = await Promise.all([sql.reserve(), sql.reserve(), sql.reserve()]);
+    try {
+      // Three open transactions at once, each in a chain of its own.
+      await Promise.all([one, two, three].map((tx) => tx`begin`));
+      const [a1] = await insert(one, 'test a1');
+      const [b1] = await insert(two, 'test b1');
+      const [x1] = await insert(three, 'test x1');
+      expect(new Set([a1!.chain, b1!.chain, x1!.chain]).size).toBe(3);
+      // More entries in the open transactions; one savepoint rolled back.
+      const a23 = await insert(one, 'test a2', 'test a3');
+      await two`savepoint s`;
+      await insert(two, 'test x2');
+      await two`rollback to savepoint s`;
+      const [b2] = await insert(two, 'test b2');
+      // The third rolls back: its chain is free again and continues where it stood, without a gap.
+      await three`rollback`;
+      await three`begin`;
+      const [c1] = await insert(three, 'test c1');
+      expect(c1).toMatchObject({ chain: x1!.chain, seq: x1!.seq });
+      await Promise.all([one, two, three].map((tx) => tx`commit`));
+      expect([a1, ...a23].map((link) => [link!.chain, link!.seq])).toEqual(
+        [0, 1, 2].map((by) => [a1!.chain, a1!.seq + by]),
+      );
+      expect(b2).toMatchObject({ chain: b1!.chain, seq: b1!.seq + 1 });
+    } finally {
+      for (const tx of [one, two, three]) {
+        await tx`rollback`.catch(() => {}); // only if a step above failed with a transaction open
+        tx.release();
+      }
+    }
+    // Many writers at once, one to three entries each, every third rolled back.
+    class RolledBack extends Error {}
+    const labelsOf = (writer: number) =>
+      Array.from({ length: 1 + (writer % 3) }, (_, index) => `burst ${writer}.${index}`);
+    const write = (writer: number) =>
+      sql
+        .begin(async (tx) => {
+          const links = await insert(tx, ...labelsOf(writer));
+          if (writer % 3 === 2) throw new RolledBack();
+          return links;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RolledBack) return [];
+          throw error;
+        });
+    try {
+      const burst = await Promise.all(Array.from({ length: 24 }, (_, writer) => write(writer)));
+      for (const links of burst) {
+        expect(links.map((link) => [link.chain, link.seq])).toEqual(
+          links.map((_, by) => [links[0]!.chain, links[0]!.seq + by]),
+        );
+      }
+      const stored = await sql<{ label: string }[]>`
+        select substr(entity_label, length(${tag}) + 2) as label from changes where entity_label like ${tag} || ' %'`;
+      const kept = ['test a1', 'test a2', 'test a3', 'test b1', 'test b2', 'test c1'];
+      for (let writer = 0; writer < 24; writer += 1) if (writer % 3 !== 2) kept.push(...labelsOf(writer));
+      expect(stored.map((row) => row.label).sort()).toEqual(kept.sort());
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+    expect(await expectJson<Verification>(await admin.get(VERIFY), 200)).toMatchObject({ ok: true, firstBroken: null });
   });
 
   // @alone: while the row is changed every other test's verify would fail, so it runs in the fuzz

@@ -190,6 +190,107 @@ describe('on a migrated database', () => {
     expect(labels.map((row) => row.l)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('moves the head with a transaction’s first entry and to its last at commit, through savepoints and rollbacks', async () => {
+    type Link = { seq: number; hash: string };
+    type Run = (text: string) => Promise<Link[]>;
+    const linkOf = (rows: { seq: string; hash: string }[]) =>
+      rows.map((row) => ({ seq: Number(row.seq), hash: row.hash }));
+    const on =
+      (query: (text: string) => Promise<{ rows: { seq: string; hash: string }[] }>): Run =>
+      async (text) =>
+        linkOf((await query(text)).rows);
+    const insert = (...labels: string[]) =>
+      `insert into changes (entity_type, entity_id, entity_label, action)
+       select 'account', gen_random_uuid(), l, 'create' from unnest(array['${labels.join("','")}']) with ordinality u(l, o)
+       order by o returning seq::text as seq, encode(hash, 'hex') as hash`;
+    const HEAD = `select seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head where id = 1`;
+    const head = async (run: Run = on((text) => client.query(text))) => (await run(HEAD))[0]!;
+    /** Runs `body` in a transaction; its links and the head as the transaction saw it at each step. */
+    const inTransaction = async (body: (run: Run) => Promise<void>, rollback = false) => {
+      await client.transaction(async (tx) => {
+        await body(on((text) => tx.query(text)));
+        if (rollback) await tx.rollback();
+      });
+    };
+    const next = (link: Link, by = 1) => link.seq + by;
+
+    // One entry: the head stands on it at once (the transaction holds the head row until commit).
+    const start = await head();
+    let one: Link | undefined;
+    await inTransaction(async (run) => {
+      [one] = await run(insert('head 1'));
+      expect(one!.seq).toBe(next(start));
+      expect(await head(run)).toEqual(one);
+    });
+    expect(await head()).toEqual(one);
+
+    // Several entries in one statement and in more statements: consecutive, the head on the last at commit.
+    let last: Link | undefined;
+    await inTransaction(async (run) => {
+      const links = [...(await run(insert('head 2', 'head 3', 'head 4'))), ...(await run(insert('head 5')))];
+      expect(links.map((link) => link.seq)).toEqual([1, 2, 3, 4].map((by) => next(one!, by)));
+      last = links[3];
+    });
+    expect(await head()).toEqual(last);
+
+    // A rolled-back transaction — its head move included — leaves no gap.
+    await inTransaction(async (run) => {
+      await run(insert('head x1', 'head x2'));
+    }, true);
+    expect(await head()).toEqual(last);
+
+    // The first entry in a savepoint that is rolled back: the next one links to the head before it.
+    let kept: Link[] = [];
+    await inTransaction(async (run) => {
+      await run('savepoint s');
+      await run(insert('head x3'));
+      await run('rollback to savepoint s');
+      expect(await head(run)).toEqual(last);
+      kept = await run(insert('head 6'));
+      expect(kept[0]!.seq).toBe(next(last!));
+      // A later entry rolled back to a savepoint: the head stays on the first entry.
+      await run('savepoint t');
+      await run(insert('head x4'));
+      await run('rollback to savepoint t');
+      // A later entry kept through a released savepoint.
+      await run('savepoint u');
+      kept.push(...(await run(insert('head 7'))));
+      await run('release savepoint u');
+    });
+    expect(kept.map((link) => link.seq)).toEqual([next(last!), next(last!, 2)]);
+    expect(await head()).toEqual(kept[1]);
+
+    // The deferred head move run early (SET CONSTRAINTS … IMMEDIATE), then more entries.
+    let early: Link[] = [];
+    await inTransaction(async (run) => {
+      early = await run(insert('head 8', 'head 9'));
+      await run('set constraints changes_link_head immediate');
+      expect(await head(run)).toEqual(early[1]);
+      await run('set constraints changes_link_head deferred');
+      early.push(...(await run(insert('head 10'))));
+    });
+    expect(await head()).toEqual(early[2]);
+
+    // A tail left behind by another transaction (as a session setting) is not continued.
+    await client.query(`select set_config('ebmt.chain_tail', '1:1:999:${'00'.repeat(32)}:h', false)`);
+    let after: Link[] = [];
+    await inTransaction(async (run) => {
+      after = await run(insert('head 11'));
+    });
+    await client.query(`reset ebmt.chain_tail`);
+    expect(after[0]!.seq).toBe(next(early[2]!));
+    expect(await head()).toEqual(after[0]);
+
+    const result = await verify();
+    expect(result).toMatchObject({ ok: true, firstBroken: null });
+    const labels = (
+      await client.query<{ l: string }>(
+        `select entity_label as l from changes where entity_label like 'head %' order by chain, seq`,
+      )
+    ).rows.map((row) => row.l);
+    expect(labels).toEqual(Array.from({ length: 11 }, (_, index) => `head ${index + 1}`));
+  });
+
   it('leaves entries written while the check runs to the next check', async () => {
     const insert = `insert into changes (entity_type, entity_id, entity_label, action) values ('account', gen_random_uuid(), 'meanwhile', 'create')`;
     for (const recompute of ['database', 'javascript'] as const) {
