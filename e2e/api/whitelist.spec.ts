@@ -438,7 +438,7 @@ test.describe('CSV import', () => {
     expect((await list(admin, { accountId: account.id })).total).toBe(0);
   });
 
-  test('50,000 rows are imported; 50,001 are refused; a bad row on line 40,000 stores nothing', async () => {
+  test('50,000 rows are imported; 50,001 are refused; a bad row on line 40,000 stores nothing @alone', async () => {
     test.setTimeout(120_000);
     const t = tag();
     const rows = (count: number, bad?: number) => {
