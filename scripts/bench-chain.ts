@@ -3,21 +3,26 @@
  * verifying a million entries takes. In one run, on the embedded database (PGlite) and, with
  * `BENCH_DATABASE_URL` (a PostgreSQL server URL whose user may create databases), on PostgreSQL:
  *
- * - two fresh databases, one migrated to today's schema without the chain (up to 0007) and one
- *   with it (all migrations); 8 parallel writers each run the write every API update makes — one
+ * - two fresh databases, one migrated to today's schema without the chain and one
+ *   with it (both get every migration; the first has the chain's triggers, index and NOT NULLs
+ *   taken out again); 8 parallel writers each run the write every API update makes — one
  *   transaction updating an account row and appending its history entry — in interleaved rounds
  *   (without, with, without, with …, so a busy machine slows both alike), and print p50/p95 per
  *   write and the ratio (goal: p50 with the chain ≤ 1.2× without);
+ * - the write `PATCH /accounts/{id}` makes, through the service (`updateAccount`: reach check,
+ *   optimistic lock, update, history entry), 8 parallel writers, chain on and off in interleaved
+ *   rounds on one database (`bench-chain-service.ts`, a child process per database);
  * - a third database (all migrations) gets 1,000,000 history entries (linked by the trigger; on
  *   PostgreSQL four transactions at a time, so they spread over chains), then the verifier (the code
  *   of `GET /changes/verify` and `npm run audit:verify`) is timed (goal < 60 s).
  *
  * BENCH_CHAIN_ENTRIES overrides the million, BENCH_CHAIN_SECONDS the seconds per round (default 3),
- * BENCH_CHAIN_ONLY=pglite|postgres runs one database, BENCH_CHAIN_PARTS=write|verify one part,
+ * BENCH_CHAIN_ONLY=pglite|postgres runs one database, BENCH_CHAIN_PARTS=write|service|verify some parts,
  * BENCH_CHAIN_JS=1 also times the verifier's JavaScript walk (`--js`), BENCH_CHAIN_ANALYZE=0 verifies
  * without the statistics an `analyze` after appending gives the planner (as right after a bulk load).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
@@ -36,15 +41,22 @@ interface Conn {
   close(): Promise<void>;
 }
 
-/** A copy of the migrations without the chain (today's schema before issue 29). */
-function migrationsBeforeChain(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-chain-migrations-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0008');
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
+/**
+ * Today's schema without the chain: every migration, then the chain's own parts taken out again —
+ * its two triggers, the (chain, seq) index and the NOT NULLs of its columns. (Before, the baseline
+ * stopped before 0008, so every later migration — the search's generated columns and indexes on
+ * accounts among them — was counted as the chain's cost.)
+ */
+const WITHOUT_CHAIN = [
+  `drop trigger changes_link on changes`,
+  `drop trigger changes_link_head on changes`,
+  `drop index changes_chain_seq_key`,
+  `alter table changes alter column chain drop not null, alter column seq drop not null,
+     alter column prev_hash drop not null, alter column hash drop not null`,
+];
+
+async function removeChain(db: Conn) {
+  for (const statement of WITHOUT_CHAIN) await db.query(statement);
 }
 
 async function openPglite(migrationsFolder: string): Promise<Conn> {
@@ -139,36 +151,32 @@ const quantile = (values: number[], q: number) => {
 };
 
 async function writeCost(label: string, open: (migrations: string) => Promise<Conn>) {
-  const before = migrationsBeforeChain();
-  const [plain, chained] = [await open(before), await open(MIGRATIONS)];
-  try {
-    const targets = [
-      { name: 'without chain', db: plain, accounts: await prepareAccounts(plain), times: [] as number[] },
-      { name: 'with chain', db: chained, accounts: await prepareAccounts(chained), times: [] as number[] },
-    ];
-    for (const target of targets) await round(target.db, target.accounts, 1); // warm-up
-    for (let index = 0; index < ROUNDS; index += 1) {
-      for (const target of index % 2 === 0 ? targets : [...targets].reverse()) {
-        target.times.push(...(await round(target.db, target.accounts, ROUND_SECONDS)));
-      }
+  const [plain, chained] = [await open(MIGRATIONS), await open(MIGRATIONS)];
+  await removeChain(plain);
+  const targets = [
+    { name: 'without chain', db: plain, accounts: await prepareAccounts(plain), times: [] as number[] },
+    { name: 'with chain', db: chained, accounts: await prepareAccounts(chained), times: [] as number[] },
+  ];
+  for (const target of targets) await round(target.db, target.accounts, 1); // warm-up
+  for (let index = 0; index < ROUNDS; index += 1) {
+    for (const target of index % 2 === 0 ? targets : [...targets].reverse()) {
+      target.times.push(...(await round(target.db, target.accounts, ROUND_SECONDS)));
     }
-    const [without, withChain] = targets.map((target) => ({
-      name: target.name,
-      writes: target.times.length,
-      p50: quantile(target.times, 0.5),
-      p95: quantile(target.times, 0.95),
-    }));
-    for (const row of [without!, withChain!]) {
-      console.log(
-        `[${label}] ${row.name.padEnd(13)} ${String(row.writes).padStart(6)} writes  p50 ${row.p50.toFixed(2)} ms  p95 ${row.p95.toFixed(2)} ms`,
-      );
-    }
-    const ratio = withChain!.p50 / without!.p50;
-    console.log(`[${label}] p50 with / without chain: ${ratio.toFixed(2)}× (goal ≤ 1.2×)`);
-    return { chained, plain, ratio, without: without!, withChain: withChain! };
-  } finally {
-    rmSync(before, { recursive: true, force: true });
   }
+  const [without, withChain] = targets.map((target) => ({
+    name: target.name,
+    writes: target.times.length,
+    p50: quantile(target.times, 0.5),
+    p95: quantile(target.times, 0.95),
+  }));
+  for (const row of [without!, withChain!]) {
+    console.log(
+      `[${label}] ${row.name.padEnd(13)} ${String(row.writes).padStart(6)} writes  p50 ${row.p50.toFixed(2)} ms  p95 ${row.p95.toFixed(2)} ms`,
+    );
+  }
+  const ratio = withChain!.p50 / without!.p50;
+  console.log(`[${label}] p50 with / without chain: ${ratio.toFixed(2)}× (goal ≤ 1.2×)`);
+  return { chained, plain, ratio, without: without!, withChain: withChain! };
 }
 
 /** Appends `ENTRIES` history entries (linked by the trigger), in transactions of 50,000. */
@@ -237,17 +245,68 @@ async function timeVerify(label: string, db: Conn) {
   return timings;
 }
 
+/** Part `service`: `bench-chain-service.ts` in a child process on a fresh database of its own. */
+async function serviceCost(label: string, serverUrl?: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, SEED_DEMO: 'false' };
+  let cleanup = async () => {};
+  if (serverUrl) {
+    const { default: postgres } = await import('postgres');
+    const name = `ebmt_bench_chain_service_${process.pid}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanup = async () => {
+      await admin.unsafe(`drop database ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    };
+  } else {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-chain-service-'));
+    env.DATA_DIR = dataDir;
+    delete env.DATABASE_URL;
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  }
+  try {
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=react-server', path.join('scripts', 'bench-chain-service.ts')],
+      { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const line = child.stdout.trim().split('\n').at(-1) ?? '';
+    if (child.status !== 0 || !line.startsWith('{'))
+      throw new Error(`bench-chain-service failed (${child.status}): ${child.stdout}`);
+    const result = JSON.parse(line) as {
+      without: { writes: number; p50: number; p95: number };
+      withChain: typeof result.without;
+      ratio: number;
+    };
+    for (const [name, row] of [
+      ['without chain', result.without],
+      ['with chain', result.withChain],
+    ] as const) {
+      console.log(
+        `[${label}] service ${name.padEnd(13)} ${String(row.writes).padStart(6)} writes  p50 ${row.p50.toFixed(2)} ms  p95 ${row.p95.toFixed(2)} ms`,
+      );
+    }
+    console.log(`[${label}] service p50 with / without chain: ${result.ratio.toFixed(2)}× (goal ≤ 1.2×)`);
+    return result;
+  } finally {
+    await cleanup();
+  }
+}
+
 async function main() {
   const results: Record<string, unknown> = {};
   const only = process.env.BENCH_CHAIN_ONLY;
-  const targets: [string, (migrations: string) => Promise<Conn>][] =
-    only === 'postgres' ? [] : [['pglite', openPglite]];
-  if (process.env.BENCH_DATABASE_URL && only !== 'pglite') {
-    const server = process.env.BENCH_DATABASE_URL;
-    targets.push(['postgres', (migrations) => openPostgres(server, migrations)]);
+  const server = process.env.BENCH_DATABASE_URL;
+  const targets: [string, (migrations: string) => Promise<Conn>, string | undefined][] =
+    only === 'postgres' ? [] : [['pglite', openPglite, undefined]];
+  if (server && only !== 'pglite') {
+    targets.push(['postgres', (migrations) => openPostgres(server, migrations), server]);
   }
-  const parts = (process.env.BENCH_CHAIN_PARTS ?? 'write,verify').split(',');
-  for (const [label, open] of targets) {
+  const parts = (process.env.BENCH_CHAIN_PARTS ?? 'write,service,verify').split(',');
+  for (const [label, open, serverUrl] of targets) {
     const result: Record<string, unknown> = {};
     if (parts.includes('write')) {
       const cost = await writeCost(label, open);
@@ -255,6 +314,7 @@ async function main() {
       await cost.plain.close();
       await cost.chained.close();
     }
+    if (parts.includes('service')) result.service = await serviceCost(label, serverUrl);
     if (parts.includes('verify') && ENTRIES > 0) {
       const db = await open(MIGRATIONS);
       try {

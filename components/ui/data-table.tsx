@@ -61,6 +61,8 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   /** Total matching rows (all pages). */
   total: number;
+  /** `total` is a bounded count's "more than" (see Pagination). */
+  totalIsLowerBound?: boolean;
   /** The current list state from `parseListParams`; sort and page links are built from it. */
   params: ListParams;
   /** The list's path, e.g. `/accounts/`. */
@@ -232,7 +234,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {body}
         </table>
       </div>
-      {props.showPagination === false ? null : <Pagination total={total} pathname={pathname} params={params} />}
+      {props.showPagination === false ? null : (
+        <Pagination total={total} totalIsLowerBound={props.totalIsLowerBound} pathname={pathname} params={params} />
+      )}
     </div>
   );
   return selection ? (

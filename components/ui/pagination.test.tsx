@@ -10,9 +10,19 @@ jest.mock('next/navigation', () => ({
 
 const config = { sortFields: ['name', 'city'], defaultSort: 'name', filters: ['status'] } as const;
 
-function renderPagination(query: Record<string, string>, total: number, locale: 'de' | 'en' = 'de') {
+function renderPagination(
+  query: Record<string, string>,
+  total: number,
+  locale: 'de' | 'en' = 'de',
+  totalIsLowerBound?: boolean,
+) {
   return renderWithIntl(
-    <Pagination total={total} pathname="/accounts/" params={parseListParams(query, config)} />,
+    <Pagination
+      total={total}
+      totalIsLowerBound={totalIsLowerBound}
+      pathname="/accounts/"
+      params={parseListParams(query, config)}
+    />,
     locale,
   );
 }
@@ -80,6 +90,15 @@ describe('Pagination', () => {
     unmount();
     renderPagination({}, 0);
     expect(screen.queryByTestId('pagination')).toBeNull();
+  });
+
+  it('a count that stopped early says "mehr als", and the last page is the deepest it counted', () => {
+    const { unmount } = renderPagination({ page: '3' }, 1001, 'de', true);
+    expect(screen.getByTestId('pagination-range')).toHaveTextContent('41–60 von mehr als 1.000');
+    expect(screen.getByRole('link', { name: 'Letzte Seite' })).toHaveAttribute('href', '/accounts/?page=51');
+    unmount();
+    renderPagination({}, 1001, 'en', true);
+    expect(screen.getByTestId('pagination-range')).toHaveTextContent('1–20 of more than 1,000');
   });
 
   it('uses English texts and number format in English', () => {

@@ -14,6 +14,12 @@ export interface PaginationProps {
   pathname: string;
   /** The current list state: page links keep its sort, search and filters. */
   params: ListParams;
+  /**
+   * The count stopped early (`totalIsLowerBound`: the history, the whitelist): `total` is one more
+   * than it counted, so the range says "von mehr als {total − 1}" and the last page link goes as
+   * deep as the count does.
+   */
+  totalIsLowerBound?: boolean;
   className?: string;
 }
 
@@ -22,7 +28,7 @@ export interface PaginationProps {
  * current page, next/last. The page lives in the URL. A client component: its few props are a
  * fraction of the RSC payload its markup would be on every list view.
  */
-export function Pagination({ total, page, perPage, pathname, params, className }: PaginationProps) {
+export function Pagination({ total, page, perPage, pathname, params, totalIsLowerBound, className }: PaginationProps) {
   const t = useTranslations('pagination');
   const size = perPage ?? params.perPage;
   const current = page ?? params.page;
@@ -55,7 +61,11 @@ export function Pagination({ total, page, perPage, pathname, params, className }
       data-testid="pagination"
     >
       <p className="mb-0 text-body-secondary" data-testid="pagination-range">
-        {from <= total ? t('range', { from, to, total }) : null}
+        {from > total
+          ? null
+          : totalIsLowerBound
+            ? t('rangeMoreThan', { from, to, count: total - 1 })
+            : t('range', { from, to, total })}
       </p>
       {pages > 1 ? (
         <nav aria-label={t('label')}>

@@ -8,16 +8,26 @@ export interface AccountWhitelistProps {
   accountId: string;
   items: readonly WhitelistListItem[];
   total: number;
+  /** The list's count stopped early: `total` is one more than it counted ("mehr als 1.000 Einträge"). */
+  totalIsLowerBound: boolean;
   canWrite: boolean;
 }
 
 /** The Whitelist tab of an account (server component): its first entries, and the ways to add more. */
-export async function AccountWhitelist({ accountId, items, total, canWrite }: AccountWhitelistProps) {
+export async function AccountWhitelist({
+  accountId,
+  items,
+  total,
+  totalIsLowerBound,
+  canWrite,
+}: AccountWhitelistProps) {
   const [t, locale] = await Promise.all([getTranslations('whitelist'), getLocale()]);
   return (
     <section data-testid="account-whitelist">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
-        <p className="mb-0">{t('tab.count', { count: total })}</p>
+        <p className="mb-0" data-testid="account-whitelist-count">
+          {totalIsLowerBound ? t('tab.countMoreThan', { count: total - 1 }) : t('tab.count', { count: total })}
+        </p>
         {canWrite && (
           <div className="d-flex flex-wrap gap-2">
             <Link href={hrefs.whitelistNew({ accountId })} className="btn btn-primary btn-sm">

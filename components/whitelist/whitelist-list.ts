@@ -6,7 +6,9 @@ import { listWhitelist } from '@/lib/api-client/whitelist.server';
 import { hasScope } from '@/lib/auth/has-scope';
 import { formatDate } from '@/lib/format';
 import { hrefs } from '@/lib/hrefs';
+import { deepestCountedPage } from '@/lib/schemas/list';
 import {
+  MAX_COUNTED_WHITELIST_ENTRIES,
   WHITELIST_KINDS,
   WHITELIST_SORT_FIELDS,
   type WhitelistListItem,
@@ -26,12 +28,17 @@ export const whitelistList = defineList({
   filters: ['kind', 'validity', 'accountId'],
   filterValues: { kind: WHITELIST_KINDS, validity: VALIDITY },
   idFilters: ['accountId'],
-  query: (params): Partial<WhitelistListQuery> => ({
-    ...listQueryBase<NonNullable<WhitelistListQuery['sort']>>(params),
-    kind: params.filters.kind as WhitelistListQuery['kind'],
-    expired: params.filters.validity ? params.filters.validity === 'expired' : undefined,
-    accountId: params.filters.accountId,
-  }),
+  query: (params): Partial<WhitelistListQuery> => {
+    // A page number reaches as deep as the list counts (the API refuses deeper ones): a hand-edited
+    // one shows the deepest page.
+    params.page = Math.min(params.page, deepestCountedPage(MAX_COUNTED_WHITELIST_ENTRIES, params.perPage));
+    return {
+      ...listQueryBase<NonNullable<WhitelistListQuery['sort']>>(params),
+      kind: params.filters.kind as WhitelistListQuery['kind'],
+      expired: params.filters.validity ? params.filters.validity === 'expired' : undefined,
+      accountId: params.filters.accountId,
+    };
+  },
   load: listWhitelist,
   api: whitelistApi,
   toolbarFilters: ({ t }) => [

@@ -130,4 +130,55 @@ test.describe('whitelist', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`dora@bäckerei-${tag}.de`);
     await expect(page.getByText(`dora@bäckerei-${tag}.de steht jetzt auf der Whitelist.`)).toBeVisible();
   });
+
+  test('more than 1,000 entries: the list and the account say "mehr als 1.000", sorted by "gültig bis" both ways', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    const admin = demoUser('admin');
+    const headers = bearer((await api.login(admin.email, admin.password)).id_token);
+    const created = await api.post('/api/v1/accounts/', {
+      headers,
+      data: { name: `AAA Whitelist ${randomUUID().slice(0, 8)} GmbH`, legalForm: 'GmbH' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const account = (await created.json()) as { id: string };
+    const tag = randomUUID().slice(0, 8);
+    // 1,001 entries; the first two with a day, the others valid for ever.
+    const lines = Array.from(
+      { length: 1_001 },
+      (_, index) => `n${index}.${tag}@example.com;;${['31.12.2031', '01.06.2030'][index] ?? ''}`,
+    );
+    const imported = await api.post(`/api/v1/whitelist/import/?accountId=${account.id}`, {
+      headers: { ...headers, 'content-type': 'text/csv' },
+      data: Buffer.from(['value;note;validUntil', ...lines].join('\n')),
+    });
+    expect(imported.status(), await imported.text()).toBe(200);
+
+    await signIn('admin');
+    await page.goto(`/accounts/${account.id}/?tab=whitelist`);
+    await expect(page.getByTestId('account-whitelist-count')).toHaveText('Mehr als 1.000 Einträge');
+
+    await page.goto(`/whitelist/?accountId=${account.id}`);
+    await expect(page.getByTestId('pagination-range')).toHaveText('1–20 von mehr als 1.000');
+    await expect(page.getByRole('link', { name: 'Letzte Seite' })).toHaveAttribute(
+      'href',
+      `/whitelist/?accountId=${account.id}&page=51`,
+    );
+    const table = page.getByRole('table', { name: /Whitelist-Einträge/ });
+    const rows = table.locator('tbody tr');
+    await page.getByTestId('sort-validUntil').click();
+    await expect(page).toHaveURL(/sort=validUntil/);
+    // Ascending: the earliest day first, the entries without a day (valid for ever) last.
+    await expect(rows.first().getByRole('rowheader')).toHaveText(`n1.${tag}@example.com`);
+    await expect(rows.nth(1).getByRole('rowheader')).toHaveText(`n0.${tag}@example.com`);
+    await page.getByTestId('sort-validUntil').click();
+    await expect(page).toHaveURL(/order=desc/);
+    // Descending, the exact reverse: those without a day first, the two days on the last page.
+    await expect(rows.first()).toContainText('unbefristet');
+    await page.goto(`/whitelist/?accountId=${account.id}&sort=validUntil&order=desc&page=51`);
+    await expect(page.getByTestId('pagination-range')).toHaveText('1.001–1.001 von mehr als 1.000');
+    await expect(rows.last().getByRole('rowheader')).toHaveText(`n1.${tag}@example.com`);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { fieldChangeSchema } from './approval';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './list';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, deepestCountedPage } from './list';
 import { singleLineText } from './text';
 import { problem } from './problems';
 
@@ -95,7 +95,7 @@ const daySchema = z.iso.date();
 export const MAX_COUNTED_CHANGES = 10_000;
 
 /** The deepest page a page number reaches without a cursor: the one holding row MAX_COUNTED_CHANGES + 1. */
-export const maxChangePage = (perPage: number) => Math.floor(MAX_COUNTED_CHANGES / perPage) + 1;
+export const maxChangePage = (perPage: number) => deepestCountedPage(MAX_COUNTED_CHANGES, perPage);
 
 const changeFilters = {
   entityType: z.enum(CHANGE_ENTITY_TYPES).optional(),

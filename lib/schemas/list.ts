@@ -4,6 +4,13 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './list-limits';
 
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE };
 
+/**
+ * Lists too long to count on every page view (the history, the whitelist) count at most `maxCounted`
+ * matches and then say "more than" (`total` maxCounted + 1, `totalIsLowerBound`). A page number
+ * reaches as deep as the count: this page, the one holding row maxCounted + 1.
+ */
+export const deepestCountedPage = (maxCounted: number, perPage: number) => Math.floor(maxCounted / perPage) + 1;
+
 /** `?page&perPage&sort&order&q` of every list (SPEC §5); `sort` is checked against the resource's fields. */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S, defaultSort: S[number]) {
   return z.object({
@@ -21,6 +28,17 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
     total: z.number().int(),
     page: z.number().int(),
     perPage: z.number().int(),
+  });
+}
+
+/** `items`, `total`, `page`, `perPage` of a list whose count stops at `maxCounted` + 1. */
+export function boundedListResponseSchema<T extends z.ZodType>(item: T, maxCounted: number) {
+  return listResponseSchema(item).extend({
+    total: z
+      .number()
+      .int()
+      .meta({ description: `Exact up to ${maxCounted}; beyond, ${maxCounted + 1} with totalIsLowerBound` }),
+    totalIsLowerBound: z.boolean().meta({ description: `true: more than ${maxCounted} match (the count stops there)` }),
   });
 }
 

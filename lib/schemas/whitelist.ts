@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { versionedBulkActionSchema } from './bulk';
-import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
+import { boundedListResponseSchema, deepestCountedPage, listQuerySchema, queryBoolean } from './list';
+import { problem } from './problems';
 import { singleLineText } from './text';
 import {
   normaliseEmail,
@@ -101,19 +102,35 @@ export const whitelistListItemSchema = whitelistEntrySchema
 export type WhitelistListItem = z.infer<typeof whitelistListItemSchema>;
 
 export const WHITELIST_SORT_FIELDS = ['value', 'kind', 'accountName', 'validUntil', 'createdAt'] as const;
-export const whitelistListQuerySchema = listQuerySchema(WHITELIST_SORT_FIELDS, 'value')
-  .extend({
-    accountId: z.uuid().optional(),
-    kind: whitelistKindSchema.optional(),
-    /** true: only entries past their validUntil; false: only those still valid. */
-    expired: queryBoolean.optional(),
-  })
+const whitelistListFilters = listQuerySchema(WHITELIST_SORT_FIELDS, 'value').extend({
+  accountId: z.uuid().optional(),
+  kind: whitelistKindSchema.optional(),
+  /** true: only entries past their validUntil; false: only those still valid. */
+  expired: queryBoolean.optional(),
+});
+/**
+ * The list counts at most this many matches, then says "more than" (`totalIsLowerBound`): counting
+ * 1,000 takes a few ms, counting all 250,000 held the event loop (issue 24).
+ */
+export const MAX_COUNTED_WHITELIST_ENTRIES = 1_000;
+/** A page number reaches as deep as the count does, so no request skips more entries than that. */
+export const whitelistListQuerySchema = whitelistListFilters
   .strict()
+  .refine((query) => query.page <= deepestCountedPage(MAX_COUNTED_WHITELIST_ENTRIES, query.perPage), {
+    message: problem('whitelistPageBeyondCount'),
+    path: ['page'],
+  })
   .meta({ id: 'WhitelistListQuery' });
 export type WhitelistListQuery = z.infer<typeof whitelistListQuerySchema>;
-export const whitelistListSchema = listResponseSchema(whitelistListItemSchema).meta({ id: 'WhitelistList' });
-export const whitelistExportQuerySchema = whitelistListQuerySchema
+export const whitelistListSchema = boundedListResponseSchema(
+  whitelistListItemSchema,
+  MAX_COUNTED_WHITELIST_ENTRIES,
+).meta({
+  id: 'WhitelistList',
+});
+export const whitelistExportQuerySchema = whitelistListFilters
   .omit({ page: true, perPage: true })
+  .strict()
   .meta({ id: 'WhitelistExportQuery' });
 
 /* The portal's check */

@@ -17,8 +17,9 @@ export interface ListPageData<Row> {
   total: number;
   page: number;
   perPage: number;
-  /** A keyset-paged list (the history) counts only so far and names the next page's cursor. */
+  /** The count stopped at its cap (the history, the whitelist): `total` is a lower bound. */
   totalIsLowerBound?: boolean;
+  /** A keyset-paged list (the history) names the next page's cursor. */
   nextCursor?: string | null;
 }
 

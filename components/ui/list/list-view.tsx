@@ -130,6 +130,7 @@ export function ListView<Row, Query, Translate, Options>({
         rowKey={rowKey}
         rowClassName={descriptor.rowClassName}
         total={list.total}
+        totalIsLowerBound={list.totalIsLowerBound}
         params={params}
         page={list.page}
         perPage={list.perPage}

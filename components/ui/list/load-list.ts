@@ -57,10 +57,10 @@ export async function loadList<Row, Query, Translate, Options>(
     getLocale(),
   ]);
   // A page past the end (its rows went meanwhile: a bulk action, someone else's change) shows the
-  // last page that has rows rather than "nothing found". Not the history: it is keyset-paged
-  // (`nextCursor`) and says itself how deep a typed page number reaches.
-  const isKeyset = list.nextCursor !== undefined || list.totalIsLowerBound;
-  if (!isKeyset && list.items.length === 0 && list.total > 0 && params.page > 1) {
+  // last page that has rows rather than "nothing found". Not the history (keyset-paged, `nextCursor`)
+  // nor a list whose count stopped early: their last page is unknown.
+  const isOpenEnded = list.nextCursor !== undefined || list.totalIsLowerBound;
+  if (!isOpenEnded && list.items.length === 0 && list.total > 0 && params.page > 1) {
     const lastPage = Math.max(1, Math.ceil(list.total / list.perPage));
     if (lastPage < params.page) redirect(listHref(descriptor.path, params, { page: lastPage }));
   }

@@ -467,6 +467,15 @@ export const whitelistEntries = pgTable(
     index('whitelist_entries_lookup_idx').on(t.kind, t.value),
     index('whitelist_entries_created_idx').on(t.createdAt, t.id),
     index('whitelist_entries_value_idx').on(t.value, t.id),
+    // The list's other orders, with and without an account, and its search (migration 0020).
+    index('whitelist_entries_valid_until_idx').on(t.validUntil, t.value, t.id),
+    index('whitelist_entries_account_value_idx').on(t.accountId, t.value, t.id),
+    index('whitelist_entries_account_valid_until_idx').on(t.accountId, t.validUntil, t.value, t.id),
+    index('whitelist_entries_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    index('whitelist_entries_list_search_trgm').using(
+      'gin',
+      sql`(${t.value} || E'\n' || lower(${t.note})) gin_trgm_ops`,
+    ),
     index('whitelist_entries_search_trgm').using('gin', sql`${t.searchValue} gin_trgm_ops`),
     index('whitelist_entries_search_value_idx').on(t.searchValue),
   ],

@@ -193,6 +193,7 @@ export default async function AccountPage(props: Props) {
           accountId={account.id}
           items={whitelist.items}
           total={whitelist.total}
+          totalIsLowerBound={whitelist.totalIsLowerBound}
           canWrite={hasScope(me.scope, 'whitelist.write') && !isArchived}
         />
       )}

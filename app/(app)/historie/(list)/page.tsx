@@ -62,7 +62,14 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
       <div className="d-flex flex-wrap align-items-center gap-3">
         {list.page <= deepest ? (
           <ClientMessages namespaces={['pagination']}>
-            <Pagination total={total} page={list.page} perPage={list.perPage} pathname={path} params={params} />
+            <Pagination
+              total={total}
+              totalIsLowerBound={list.totalIsLowerBound}
+              page={list.page}
+              perPage={list.perPage}
+              pathname={path}
+              params={params}
+            />
           </ClientMessages>
         ) : (
           // Beyond the counted rows page numbers have no cursor: only "Weiter" and back to the start.

@@ -23,7 +23,7 @@ export const list = defineOperation({
   method: 'GET',
   path: '/whitelist',
   summary:
-    'Whitelist entries of the accounts in reach, filtered by accountId, kind, expired (validUntil before today in Germany) and q (part of the value or note), sorted and paged',
+    'Whitelist entries of the accounts in reach, filtered by accountId, kind, expired (validUntil before today in Germany) and q (part of the value or note), sorted (validUntil: entries without one last ascending, first descending) and paged. The total is exact up to 1,000 (else totalIsLowerBound); page numbers reach the first 1,000 entries (deeper: 422)',
   tag,
   access: 'whitelist.read',
   query: whitelistListQuerySchema,

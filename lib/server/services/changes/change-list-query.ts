@@ -4,6 +4,7 @@ import type { Change, ChangeExportQuery } from '@/lib/schemas/change';
 import type { Actor } from '@/lib/server/auth/actor';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { approvals, changes, tasks } from '@/lib/server/db/schema';
+import { countUpTo } from '@/lib/server/db/count-up-to';
 import { escapeLike } from '@/lib/server/db/escape-like';
 import { accountIdInReach } from '@/lib/server/services/accounts/reach';
 import { loadRefLookup } from '@/lib/server/history/ref-lookup';
@@ -188,18 +189,6 @@ export async function selectChangePage(
 }
 
 /** Counts at most `limit` + 1 matching rows: enough to say "more than limit" without counting a million. */
-export async function countChangesUpTo(
-  db: DbOrTx,
-  actor: ActorReach,
-  filters: ChangeExportQuery,
-  limit: number,
-): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(changes)
-    .where(changeConditions(actor, filters))
-    .limit(limit + 1)
-    .as('matching');
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matching);
-  return row?.n ?? 0;
+export function countChangesUpTo(db: DbOrTx, actor: ActorReach, filters: ChangeExportQuery, limit: number) {
+  return countUpTo(db, changes, changeConditions(actor, filters), limit);
 }

@@ -8,11 +8,11 @@ import type { pg_trgm as PgTrgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { SCOPES, type Role } from '@/lib/schemas/roles';
+import { SCOPES } from '@/lib/schemas/roles';
 import { foldGerman } from '@/lib/search/fold';
-import type { Actor } from '@/lib/server/auth/actor';
 import type { Db } from '@/lib/server/db/types';
 import * as schema from '@/lib/server/db/schema';
+import { testActor } from '@/test-support/actor';
 import { globalSearch } from './global-search';
 
 /** The search's SQL against a real, migrated PostgreSQL (PGlite in memory): folding, matching, ranking, reach. */
@@ -32,23 +32,7 @@ function requireOutsideJest<T>(id: string): T {
 let client: PGlite;
 const ids: Record<string, string> = {};
 
-function actor(role: Role, accountId: string | null = null, id = '00000000-0000-4000-8000-000000000001'): Actor {
-  return {
-    id,
-    email: 'x@example.com',
-    firstName: 'X',
-    lastName: 'Y',
-    role,
-    accountId,
-    locale: 'de',
-    theme: 'system',
-    sessionId: 's',
-    mfaEnrolled: false,
-    mfaVerifiedAt: null,
-    mfaEnrolmentRequired: false,
-    scopes: new Set(SCOPES),
-  };
-}
+const actor = testActor;
 
 async function account(name: string, city = '', parent?: string, vatId?: string) {
   const parentLineage = parent

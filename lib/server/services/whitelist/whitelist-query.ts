@@ -1,5 +1,5 @@
 import 'server-only';
-import { type SQL, and, asc, count, desc, eq, isNull, lt, gte, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, isNull, lt, gte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { WhitelistEntry, whitelistExportQuerySchema } from '@/lib/schemas/whitelist';
@@ -9,7 +9,8 @@ import type { DbOrTx } from '@/lib/server/db/types';
 import { escapeLike } from '@/lib/server/db/escape-like';
 import { accounts, users, whitelistEntries } from '@/lib/server/db/schema';
 import { berlinIsoDate } from '@/lib/server/http/csv';
-import { accountReach } from '@/lib/server/services/accounts/reach';
+import { countUpTo } from '@/lib/server/db/count-up-to';
+import { accountIdInReach, accountReach } from '@/lib/server/services/accounts/reach';
 
 /**
  * The filtered, sorted whitelist of `GET /whitelist`, its CSV export and its single reads: reach
@@ -26,22 +27,31 @@ export function isValidOn(today: string) {
   return or(isNull(whitelistEntries.validUntil), gte(whitelistEntries.validUntil, today));
 }
 
-/** `q`: a part of the value (as typed, or a Unicode domain in its punycode form) or of the note. */
+/**
+ * The text the list's search looks in: the value and the lower-cased note, a line break between
+ * them (neither a value, a note nor a search term can hold one, so no term matches across the two).
+ * Migration 0020 indexes exactly this expression (trigrams), so a search that matches few entries
+ * reads just those instead of all of them; keep the two identical.
+ */
+const searchedText = sql`(${whitelistEntries.value} || E'\\n' || lower(${whitelistEntries.note}))`;
+
+/**
+ * `q`: a part of the value (as typed, or a Unicode domain in its punycode form) or of the note
+ * (either form, in the note too).
+ */
 function searchCondition(q: string | undefined): SQL | undefined {
   const term = q?.trim().toLowerCase();
   if (!term) return undefined;
   const patterns = new Set([term]);
   const ascii = toAsciiDomain(term.slice(term.lastIndexOf('@') + 1));
   if (ascii && /[^\x00-\x7f]/.test(term)) patterns.add(term.slice(0, term.lastIndexOf('@') + 1) + ascii);
-  return or(
-    ...[...patterns].map((part) => sql`${whitelistEntries.value} like ${`%${escapeLike(part)}%`}`),
-    sql`lower(${whitelistEntries.note}) like ${`%${escapeLike(term)}%`}`,
-  );
+  return or(...[...patterns].map((part) => sql`${searchedText} like ${`%${escapeLike(part)}%`}`));
 }
 
+/** Reach as `account_id IN (accounts in reach)`, so counting and paging need not join the accounts. */
 export function whitelistConditions(actor: ActorReach, filters: Partial<WhitelistFilters>, today: string) {
   return and(
-    accountReach(actor),
+    accountIdInReach(actor, whitelistEntries.accountId),
     filters.accountId ? eq(whitelistEntries.accountId, filters.accountId) : undefined,
     filters.kind ? eq(whitelistEntries.kind, filters.kind) : undefined,
     filters.expired === true ? lt(whitelistEntries.validUntil, today) : undefined,
@@ -50,9 +60,16 @@ export function whitelistConditions(actor: ActorReach, filters: Partial<Whitelis
   );
 }
 
-/** ORDER BY the chosen field, then the value and `id` (a stable order for paging); no date last. */
-export function whitelistOrder(filters: Pick<WhitelistFilters, 'sort' | 'order'>): SQL[] {
-  const direction = filters.order === 'desc' ? desc : asc;
+/**
+ * ORDER BY the chosen field, then the value and `id` (a stable order for paging). Every order is
+ * one an index reads in either direction (migrations 0018, 0020; `validUntil` needs its NULLS
+ * placement to reverse with the direction for that): an entry without validUntil is valid for ever,
+ * so it comes last going up and first going down. Sorted by account within one account, the order
+ * is the value's (all entries share the name), read on the (account_id, value, id) index.
+ */
+export function whitelistOrder(filters: Pick<WhitelistFilters, 'sort' | 'order' | 'accountId'>): SQL[] {
+  const isDesc = filters.order === 'desc';
+  const direction = isDesc ? desc : asc;
   const tail = [direction(whitelistEntries.value), direction(whitelistEntries.id)];
   switch (filters.sort) {
     case 'value':
@@ -60,11 +77,11 @@ export function whitelistOrder(filters: Pick<WhitelistFilters, 'sort' | 'order'>
     case 'kind':
       return [direction(whitelistEntries.kind), ...tail];
     case 'accountName':
-      return [direction(sql`${accounts.name} collate "und-x-icu"`), ...tail];
+      return filters.accountId ? tail : [direction(sql`${accounts.name} collate "und-x-icu"`), ...tail];
     case 'validUntil':
       return [
-        filters.order === 'desc'
-          ? sql`${whitelistEntries.validUntil} desc nulls last`
+        isDesc
+          ? sql`${whitelistEntries.validUntil} desc nulls first`
           : sql`${whitelistEntries.validUntil} asc nulls last`,
         ...tail,
       ];
@@ -120,7 +137,27 @@ export function toWhitelistEntry(row: EntryRow, today: string): WhitelistEntry {
   };
 }
 
-/** One page (or export batch) of entries in reach. */
+/**
+ * The ids of one page (or export batch) in order, read on the sort's index alone: the accounts are
+ * joined only to sort by their name, and skipped rows are never read with their account and creator.
+ */
+export function selectPageIds(
+  db: DbOrTx,
+  actor: ActorReach,
+  filters: WhitelistFilters,
+  today: string,
+  window: { limit: number; offset: number },
+) {
+  const byAccountName = filters.sort === 'accountName' && !filters.accountId;
+  const entries = db.select({ id: whitelistEntries.id }).from(whitelistEntries);
+  return (byAccountName ? entries.innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId)) : entries)
+    .where(whitelistConditions(actor, filters, today))
+    .orderBy(...whitelistOrder(filters))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** One page (or export batch) of entries in reach: the page's ids (`selectPageIds`), joined to their rows. */
 export function selectPage(
   db: DbOrTx,
   actor: ActorReach,
@@ -128,20 +165,21 @@ export function selectPage(
   today: string,
   window: { limit: number; offset: number },
 ) {
+  const page = selectPageIds(db, actor, filters, today, window).as('page');
   return selectEntries(db)
-    .where(whitelistConditions(actor, filters, today))
-    .orderBy(...whitelistOrder(filters))
-    .limit(window.limit)
-    .offset(window.offset);
+    .innerJoin(page, eq(page.id, whitelistEntries.id))
+    .orderBy(...whitelistOrder(filters));
 }
 
-export async function countEntries(db: DbOrTx, actor: ActorReach, filters: WhitelistFilters, today: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(whitelistEntries)
-    .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
-    .where(whitelistConditions(actor, filters, today));
-  return Number(row?.n ?? 0);
+/** Counts at most `limit` + 1 matching entries: enough to say "more than limit" without counting 250,000. */
+export function countWhitelistEntries(
+  db: DbOrTx,
+  actor: ActorReach,
+  filters: WhitelistFilters,
+  today: string,
+  limit: number,
+) {
+  return countUpTo(db, whitelistEntries, whitelistConditions(actor, filters, today), limit);
 }
 
 /** One entry as the API answers it; null outside the actor's reach. */
