@@ -262,6 +262,8 @@ export const documentVersions = pgTable(
       .references(() => documents.id),
     number: integer('number').notNull(),
     fileName: text('file_name').notNull(),
+    /** The file name folded for the global search (migration 0021). */
+    searchFileName: text('search_file_name').generatedAlwaysAs(sql`search_fold("file_name")`),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),

@@ -158,6 +158,40 @@ describe('globalSearch', () => {
     expect((await globalSearch(manager, 'Fremde')).accounts).toEqual([]);
   });
 
+  it('finds a document by its current file name, folded like everything else', async () => {
+    const id = crypto.randomUUID();
+    await db.insert(schema.documents).values({ id, title: 'Rahmenvertrag', category: 'contract', currentVersion: 2 });
+    const version = { documentId: id, mimeType: 'application/pdf', sizeBytes: 1, sha256: 'x' };
+    await db.insert(schema.documentVersions).values([
+      { ...version, number: 1, fileName: 'Entwurf_Straße.pdf' },
+      { ...version, number: 2, fileName: 'Übersicht_Prämien_2026.pdf' },
+    ]);
+    const found = (await globalSearch(admin, 'uebersicht praemien')).documents;
+    expect(found.map((hit) => [hit.label, hit.detail])).toEqual([['Rahmenvertrag', 'Übersicht_Prämien_2026.pdf']]);
+    expect(labels((await globalSearch(admin, 'Prämien')).documents)).toEqual(['Rahmenvertrag']);
+    // Only the current version's name counts.
+    expect((await globalSearch(admin, 'Entwurf')).documents).toEqual([]);
+  });
+
+  it('a statement built for one search answers the next of the same shape with its own words and reach', async () => {
+    // Same role, same kinds, same word lengths: one built statement, filled with other values.
+    const bremen = actor('manager', ids['Müller Logistik GmbH']!, '00000000-0000-4000-8000-0000000000a1');
+    const munich = actor('manager', ids['Fremde Müller AG']!, '00000000-0000-4000-8000-0000000000a2');
+    expect(labels((await globalSearch(bremen, 'Müller')).accounts)).toEqual(['Mueller Bau KG', 'Müller Logistik GmbH']);
+    expect(labels((await globalSearch(munich, 'Müller')).accounts)).toEqual(['Fremde Müller AG']);
+    expect(labels((await globalSearch(bremen, 'Bau')).accounts)).toEqual(['Mueller Bau KG']);
+    expect(labels((await globalSearch(munich, 'Bau')).accounts)).toEqual([]);
+    // Two words, then a long and a short one: other shapes, built once each.
+    expect(labels((await globalSearch(admin, 'Müller Bremerhaven')).accounts)).toEqual(['Müller Logistik GmbH']);
+    expect(labels((await globalSearch(admin, 'Bau Kiel')).accounts)).toEqual(['Holzbau Kemüller']);
+    expect(labels((await globalSearch(admin, 'Müller ba')).accounts)).toEqual([
+      'Mueller Bau KG',
+      'Bauhaus Müllerstraße',
+    ]);
+    // A manager without an account reaches nothing, whatever a manager with one found before.
+    expect((await globalSearch(actor('manager', null), 'Müller')).accounts).toEqual([]);
+  });
+
   it('runs as one statement; when five names start with the search they are the answer and the trigram query never runs', async () => {
     // Six names starting with "Zander" and one with it inside a word: the B-tree's first five
     // (by folded name) are the whole answer, so the candidates' query is skipped in the statement.
@@ -173,7 +207,10 @@ describe('globalSearch', () => {
     const ranAccountsCandidates = async () => {
       expect(statements).toHaveLength(1);
       const { text, params } = statements[0]!;
-      const plan = await query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing off, summary off) ${text}`, params);
+      const plan = await query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off, timing off, summary off) ${text}`,
+        params,
+      );
       const lines = plan.rows.map((line) => line['QUERY PLAN']);
       // The guard is a one-time filter; the node under it is the guarded query.
       const guarded = lines.flatMap((line, index) => {
@@ -187,7 +224,13 @@ describe('globalSearch', () => {
     };
     try {
       const { accounts } = await globalSearch(admin, 'zander');
-      expect(labels(accounts)).toEqual(['Zander A GmbH', 'Zander B GmbH', 'Zander C GmbH', 'Zander D GmbH', 'Zander E GmbH']);
+      expect(labels(accounts)).toEqual([
+        'Zander A GmbH',
+        'Zander B GmbH',
+        'Zander C GmbH',
+        'Zander D GmbH',
+        'Zander E GmbH',
+      ]);
       expect(await ranAccountsCandidates()).toBe(false);
       // Four of them left: the one inside a word comes in again, ranked after the prefix hits.
       await db.delete(schema.accounts).where(sql`name in ('Zander A GmbH', 'Zander B GmbH')`);

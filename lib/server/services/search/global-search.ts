@@ -1,5 +1,6 @@
 import 'server-only';
-import { type SQL, type SQLWrapper, and, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SearchHit, SearchResult } from '@/lib/schemas/search';
 import { hrefs } from '@/lib/hrefs';
 import type { WhitelistKind } from '@/lib/schemas/whitelist-normalise';
@@ -7,7 +8,6 @@ import { displayWhitelistValue } from '@/lib/schemas/whitelist-value';
 import { SEARCH_LIMIT, searchTerms } from '@/lib/search/fold';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { escapeLike } from '@/lib/server/db/escape-like';
 import { accounts, documentVersions, documents, tasks, users, whitelistEntries } from '@/lib/server/db/schema';
 import { rowsOf } from '@/lib/server/db/rows';
 import type { DbOrTx } from '@/lib/server/db/types';
@@ -15,9 +15,14 @@ import { accountReach } from '@/lib/server/services/accounts/reach';
 import { documentReach } from '@/lib/server/services/documents/document-reach';
 import { taskReach } from '@/lib/server/services/tasks/task-reach';
 import { userReach } from '@/lib/server/services/users/user-reach';
-import { fold, searchMatch } from './search-match';
+import { type WordShape, phrasePrefix, searchMatch, searchValues, wordShapes } from './search-match';
 
-type Terms = ReturnType<typeof searchTerms>;
+/**
+ * Whose reach a part is built for. The statement is built once per shape (`statementFor`), so the
+ * actor's ids are placeholders in it (`reachActor`); only the role and whether there is an account
+ * shape the SQL.
+ */
+type ReachActor = Pick<Actor, 'id' | 'role' | 'accountId'>;
 
 /**
  * Matches of the big tables (accounts, whitelist) are ranked among the first this many found, so a
@@ -25,8 +30,6 @@ type Terms = ReturnType<typeof searchTerms>;
  * is found by its own B-tree index besides (rank 0 wherever it is), so the best hits are never lost.
  */
 export const SEARCH_CANDIDATES = 100;
-
-const prefixPattern = (terms: Terms) => `${escapeLike(terms.phrase)}%`;
 
 type Ranked = { id: string; rank: number };
 
@@ -61,13 +64,13 @@ function merge<T extends Ranked>(prefix: T[], ranked: T[]): T[] {
     .map(({ row }) => row);
 }
 
-function accountsPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
+function accountsPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[]): Part {
   // The stored folded columns (migration 0012): the name ranks as a field, the searched text (all
   // fields, separated by spaces) finds a word start in any of them.
   const { match, rank } = searchMatch(
     sql`${accounts.searchText}`,
     [sql`${accounts.searchName}`, sql`${accounts.searchText}`],
-    terms,
+    shapes,
   );
   const reach = accountReach(actor);
   const columns = {
@@ -88,7 +91,7 @@ function accountsPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
     prefix: db
       .select({ ...columns, rank: sql<number>`0`.as('rank') })
       .from(accounts)
-      .where(and(reach, sql`${accounts.searchName} like ${prefixPattern(terms)}`))
+      .where(and(reach, sql`${accounts.searchName} like ${phrasePrefix()}`))
       .orderBy(accounts.searchName, accounts.id)
       .limit(SEARCH_LIMIT),
     ranked: db
@@ -106,9 +109,9 @@ function accountsPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
   };
 }
 
-function whitelistPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
+function whitelistPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[]): Part {
   const value = sql`${whitelistEntries.searchValue}`;
-  const { match, rank } = searchMatch(value, [value], terms);
+  const { match, rank } = searchMatch(value, [value], shapes);
   const reach = accountReach(actor);
   const columns = {
     id: whitelistEntries.id,
@@ -130,7 +133,7 @@ function whitelistPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
       .select({ ...columns, rank: sql<number>`0`.as('rank') })
       .from(whitelistEntries)
       .innerJoin(accounts, eq(accounts.id, whitelistEntries.accountId))
-      .where(and(reach, sql`${whitelistEntries.searchValue} like ${prefixPattern(terms)}`))
+      .where(and(reach, sql`${whitelistEntries.searchValue} like ${phrasePrefix()}`))
       .orderBy(whitelistEntries.searchValue, whitelistEntries.id)
       .limit(SEARCH_LIMIT),
     ranked: db
@@ -148,9 +151,9 @@ function whitelistPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
   };
 }
 
-function usersPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
+function usersPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[]): Part {
   const text = sql`${users.searchText}`;
-  const { match, rank } = searchMatch(text, [text], terms);
+  const { match, rank } = searchMatch(text, [text], shapes);
   type Row = { id: string; first_name: string; last_name: string; email: string };
   return {
     key: 'users',
@@ -170,13 +173,13 @@ function usersPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
   };
 }
 
-function documentsPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
-  // The title is stored folded; file names (of few documents, not indexed) are folded as read.
-  const fileName = fold(documentVersions.fileName);
+function documentsPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[]): Part {
+  // Title and file name are stored folded (migrations 0012, 0021); the file name is not indexed.
+  const fileName = sql`${documentVersions.searchFileName}`;
   const { match, rank } = searchMatch(
     sql`(${documents.searchTitle} || ' ' || ${fileName})`,
     [sql`${documents.searchTitle}`, fileName],
-    terms,
+    shapes,
   );
   type Row = { id: string; title: string; file_name: string };
   return {
@@ -192,18 +195,27 @@ function documentsPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
       .orderBy(rank, asc(sql`${documents.title} collate "und-x-icu"`), asc(documents.id))
       .limit(SEARCH_LIMIT),
     toHits: (_, rows) =>
-      (rows as Row[]).map((row) => ({ id: row.id, label: row.title, detail: row.file_name, href: hrefs.document(row.id) })),
+      (rows as Row[]).map((row) => ({
+        id: row.id,
+        label: row.title,
+        detail: row.file_name,
+        href: hrefs.document(row.id),
+      })),
   };
 }
 
-function tasksPart(db: DbOrTx, actor: Actor, terms: Terms): Part {
+function tasksPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[]): Part {
   const title = sql`${tasks.searchTitle}`;
-  const { match, rank } = searchMatch(title, [title], terms);
+  const { match, rank } = searchMatch(title, [title], shapes);
   type Row = { id: string; title: string; account_name: string | null };
   return {
     key: 'tasks',
     ranked: db
-      .select({ id: tasks.id, title: tasks.title, accountName: sql<string | null>`${accounts.name}`.as('account_name') })
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        accountName: sql<string | null>`${accounts.name}`.as('account_name'),
+      })
       .from(tasks)
       .leftJoin(accounts, eq(accounts.id, tasks.accountId))
       .where(and(taskReach(actor), match))
@@ -225,13 +237,21 @@ const asJson = (from: SQL, name: string) =>
   // the rows in that order (PostgreSQL's manual, "Aggregate Expressions").
   sql`(select coalesce(json_agg(r), '[]'::json) from ${from} r) as ${sql.identifier(name)}`;
 
+/** The statement of one shape, compiled once: its text between the values, and where each value goes. */
+interface Statement {
+  parts: Pick<Part, 'key' | 'prefix' | 'toHits'>[];
+  /** The SQL text around the parameters: `text[0] $1 text[1] $2 …`. */
+  text: string[];
+  /** Each parameter: a constant, or the placeholder its value is filled from. */
+  params: unknown[];
+}
+
 /**
  * Every part in one statement: the prefixes as CTEs, each ranked query as a JSON column; a ranked
  * query with a prefix runs only when that prefix found fewer than SEARCH_LIMIT rows (an
  * uncorrelated condition, which PostgreSQL checks once before the subquery: a one-time filter).
  */
-async function runParts(db: DbOrTx, parts: Part[]): Promise<Record<string, SearchHit[]>> {
-  if (parts.length === 0) return {};
+function compile(parts: Part[]): Statement {
   const withPrefix = parts.filter((part) => part.prefix);
   const ctes = withPrefix.map((part) => sql`${sql.identifier(`${part.key}_prefix`)} as ${part.prefix}`);
   const columns = parts.flatMap((part) => {
@@ -239,41 +259,86 @@ async function runParts(db: DbOrTx, parts: Part[]): Promise<Record<string, Searc
     const ranked = part.prefix
       ? sql`(select * from ${part.ranked} q where (select count(*) from ${prefix}) < ${SEARCH_LIMIT})`
       : sql`${part.ranked}`;
-    return [
-      ...(part.prefix ? [asJson(sql`${prefix}`, `${part.key}_prefix`)] : []),
-      asJson(ranked, part.key),
-    ];
+    return [...(part.prefix ? [asJson(sql`${prefix}`, `${part.key}_prefix`)] : []), asJson(ranked, part.key)];
   });
-  const [row] = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${sql.join(columns, sql`, `)}`,
+  const query = new PgDialect().sqlToQuery(
+    sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${columns.length ? sql.join(columns, sql`, `) : sql`1`}`,
   );
+  // drizzle numbers the parameters $1, $2 … in the order they appear.
+  const text = query.sql.split(/\$\d+\b/);
+  if (text.length !== query.params.length + 1) throw new Error('globalSearch: unexpected parameter markers');
+  return { parts, text, params: query.params };
+}
+
+/**
+ * Built statements by shape: the role, whether the actor has an account, the kinds they may read
+ * and the words' lengths (4 × 2 × 32 × 62 shapes at most; a few dozen occur). Building and
+ * compiling the five kinds' SQL cost ~1 ms a search, as much as PostgreSQL's planning of it.
+ */
+const statements = new Map<string, Statement>();
+const STATEMENTS_KEPT = 500;
+
+/** An actor whose ids are placeholders: the reach conditions of any actor with this role. */
+const reachActor = (actor: Actor): ReachActor => ({
+  role: actor.role,
+  id: sql.placeholder('actor_id') as unknown as string,
+  accountId: actor.accountId === null ? null : (sql.placeholder('actor_account_id') as unknown as string),
+});
+
+function statementFor(db: DbOrTx, actor: Actor, shapes: WordShape[]): Statement {
+  const may = (scope: Parameters<Actor['scopes']['has']>[0]) => actor.scopes.has(scope);
+  const kinds = [
+    may('accounts.read') && accountsPart,
+    may('users.read') && usersPart,
+    may('documents.read') && documentsPart,
+    may('tasks.read') && tasksPart,
+    may('whitelist.read') && whitelistPart,
+  ];
+  const key = [actor.role, actor.accountId === null, ...kinds.map(Boolean), ...shapes].join('|');
+  let statement = statements.get(key);
+  if (!statement) {
+    const reach = reachActor(actor);
+    const parts = kinds.filter((kind) => kind !== false).map((kind) => kind(db, reach, shapes));
+    statement = compile(parts);
+    if (statements.size >= STATEMENTS_KEPT) statements.clear();
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+async function run(db: DbOrTx, statement: Statement, values: Record<string, unknown>) {
+  if (statement.parts.length === 0) return {};
+  const params = fillPlaceholders(statement.params, values);
+  const chunks = statement.text.flatMap((text, index) =>
+    index < params.length ? [sql.raw(text), sql.param(params[index])] : [sql.raw(text)],
+  );
+  const [row] = await rowsOf<Record<string, unknown>>(db, sql.join(chunks));
   const rowsIn = (name: string): Record<string, unknown>[] => {
     const value = row?.[name];
     return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as Record<string, unknown>[];
   };
   return Object.fromEntries(
-    parts.map((part) => [part.key, part.toHits(part.prefix ? rowsIn(`${part.key}_prefix`) : [], rowsIn(part.key))]),
-  );
+    statement.parts.map((part) => [
+      part.key,
+      part.toHits(part.prefix ? rowsIn(`${part.key}_prefix`) : [], rowsIn(part.key)),
+    ]),
+  ) as Partial<Record<Part['key'], SearchHit[]>>;
 }
 
 /**
  * `GET /search?q=`: at most SEARCH_LIMIT records of each kind the caller may read (its `.read`
  * scope), within the same reach as its list (accountReach, userReach, documentReach, taskReach),
- * best match first; one statement for all kinds. A kind without its scope answers an empty list.
+ * best match first; one statement for all kinds, built once per shape (`statementFor`).
  */
 export async function globalSearch(actor: Actor, q: string): Promise<SearchResult> {
   const db = await getDb();
   const terms = searchTerms(q);
-  const may = (scope: Parameters<Actor['scopes']['has']>[0]) => actor.scopes.has(scope);
-  const parts = [
-    may('accounts.read') && accountsPart(db, actor, terms),
-    may('users.read') && usersPart(db, actor, terms),
-    may('documents.read') && documentsPart(db, actor, terms),
-    may('tasks.read') && tasksPart(db, actor, terms),
-    may('whitelist.read') && whitelistPart(db, actor, terms),
-  ].filter((part): part is Part => Boolean(part));
-  const hits = await runParts(db, parts);
+  const statement = statementFor(db, actor, wordShapes(terms.words));
+  const hits = await run(db, statement, {
+    ...searchValues(terms),
+    actor_id: actor.id,
+    actor_account_id: actor.accountId,
+  });
   return {
     q,
     accounts: hits.accounts ?? [],

@@ -2,6 +2,25 @@ import 'server-only';
 import { type SQL, or, sql } from 'drizzle-orm';
 import { escapeLike } from '@/lib/server/db/escape-like';
 
+/** How a word of the search is matched: 3 or more characters anywhere, a shorter one at a word start. */
+export type WordShape = 'long' | 'short';
+
+export const wordShapes = (words: readonly string[]): WordShape[] =>
+  words.map((word) => (word.length >= 3 ? 'long' : 'short'));
+
+/**
+ * The names of the search's values in its SQL (`sql.placeholder`): the statement is built once per
+ * shape — which kinds, whose reach, how many words of which length — and its values are filled in
+ * per search (`searchValues`), so a search does not build and compile the same SQL again.
+ */
+const PHRASE_PREFIX = 'phrase_prefix';
+const PHRASE_WORD_START = 'phrase_word_start';
+const wordValue = (index: number, part: 'any' | 'start' | 'word' | 'dash') => `w${index}_${part}`;
+const value = (name: string) => sql.placeholder(name);
+
+/** A name (value) starting with the whole phrase: the B-tree's prefix condition. */
+export const phrasePrefix = () => value(PHRASE_PREFIX);
+
 /**
  * The SQL of the global search (issue 27) over one kind of record: `document` is the record's
  * searched text as its trigram index holds it (`search_fold(a || ' ' || b …)`, migration 0012),
@@ -12,41 +31,55 @@ import { escapeLike } from '@/lib/server/db/escape-like';
  *   (`LIKE 'wo%'`, `'% wo%'`, `'%-wo%'`: trigrams with the word-start padding), since two letters
  *   anywhere would match almost everything and no index serves that.
  * - **rank**: 0 when a field starts with the whole phrase, 1 when a word of a field does, else 2.
+ *
+ * The values are placeholders; `searchValues(terms)` gives them.
  */
-export function searchMatch(document: SQL, fields: SQL[], terms: { phrase: string; words: string[] }) {
+export function searchMatch(document: SQL, fields: SQL[], shapes: readonly WordShape[]) {
   const match = sql.join(
-    terms.words.map((word) => wordCondition(document, word)),
+    shapes.map((shape, index) => wordCondition(document, shape, index)),
     sql` and `,
   );
-  const prefix = `${escapeLike(terms.phrase)}%`;
-  const wordStart = `(^|[^a-z0-9])${escapeRegex(terms.phrase)}`;
   const rank = sql<number>`(case
     when ${sql.join(
-      fields.map((field) => sql`${field} like ${prefix}`),
+      fields.map((field) => sql`${field} like ${value(PHRASE_PREFIX)}`),
       sql` or `,
     )} then 0
     when ${sql.join(
-      fields.map((field) => sql`${field} ~ ${wordStart}`),
+      fields.map((field) => sql`${field} ~ ${value(PHRASE_WORD_START)}`),
       sql` or `,
     )} then 1
     else 2 end)`;
   return { match: sql`(${match})`, rank };
 }
 
-function wordCondition(document: SQL, word: string): SQL {
-  const escaped = escapeLike(word);
-  if (word.length >= 3) return sql`${document} like ${`%${escaped}%`}`;
+function wordCondition(document: SQL, shape: WordShape, index: number): SQL {
+  if (shape === 'long') return sql`${document} like ${value(wordValue(index, 'any'))}`;
   return or(
-    sql`${document} like ${`${escaped}%`}`,
-    sql`${document} like ${`% ${escaped}%`}`,
-    sql`${document} like ${`%-${escaped}%`}`,
+    sql`${document} like ${value(wordValue(index, 'start'))}`,
+    sql`${document} like ${value(wordValue(index, 'word'))}`,
+    sql`${document} like ${value(wordValue(index, 'dash'))}`,
   ) as SQL;
+}
+
+/** The values of `searchMatch`'s and `phrasePrefix`'s placeholders for these terms. */
+export function searchValues(terms: { phrase: string; words: readonly string[] }): Record<string, string> {
+  const values: Record<string, string> = {
+    [PHRASE_PREFIX]: `${escapeLike(terms.phrase)}%`,
+    [PHRASE_WORD_START]: `(^|[^a-z0-9])${escapeRegex(terms.phrase)}`,
+  };
+  terms.words.forEach((word, index) => {
+    const escaped = escapeLike(word);
+    if (word.length >= 3) values[wordValue(index, 'any')] = `%${escaped}%`;
+    else {
+      values[wordValue(index, 'start')] = `${escaped}%`;
+      values[wordValue(index, 'word')] = `% ${escaped}%`;
+      values[wordValue(index, 'dash')] = `%-${escaped}%`;
+    }
+  });
+  return values;
 }
 
 /** Every character but letters and digits escaped: in PostgreSQL's regular expressions `\` before one of those is that character. */
 export function escapeRegex(text: string): string {
   return text.replace(/[^\p{L}\p{N}]/gu, (char) => `\\${char}`);
 }
-
-/** `search_fold(expr)`, the SQL function of migration 0012. */
-export const fold = (expression: SQL | unknown) => sql`search_fold(${expression})`;
