@@ -35,7 +35,7 @@ type Ranked = { id: string; rank: number };
 
 /**
  * One kind's part of the search: its queries, built but not run, and how its rows become hits.
- * All parts run as ONE statement (`runParts`): on PGlite every statement is parsed, planned and
+ * All parts run as ONE statement (`compile`): on PGlite every statement is parsed, planned and
  * answered through its own protocol round, which cost more than the five kinds' index scans.
  */
 interface Part {
@@ -52,7 +52,7 @@ interface Part {
  * The prefix hits (rank 0) first, then the other candidates by rank; each record once. When the
  * prefix alone fills the SEARCH_LIMIT, no candidate could come before them (none ranks below 0,
  * and the prefix hits lead among equals), so the statement does not run the trigram query at all
- * (`runParts`' one-time guard): a name typed from its start costs one range scan of the B-tree
+ * (`compile`'s one-time guard): a name typed from its start costs one range scan of the B-tree
  * instead of a GIN scan and up to SEARCH_CANDIDATES heap rows.
  */
 function merge<T extends Ranked>(prefix: T[], ranked: T[]): T[] {
