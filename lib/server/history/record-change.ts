@@ -1,6 +1,10 @@
 import 'server-only';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/types';
+import { rowsOf } from '@/lib/server/db/rows';
 import { changes, historyPersonalValues, type ChangeField } from '@/lib/server/db/schema';
+import { insertJobSql } from '@/lib/server/jobs/job-row';
+import type { QueueName } from '@/lib/server/jobs/queues';
 import { PERSONAL_FIELDS, personRef, valueRef } from './personal-refs';
 
 type ChangeInsert = typeof changes.$inferInsert;
@@ -19,6 +23,12 @@ export interface ChangeRecord {
    * (a user's entries are about that user without saying so; an approval of a role grant names its user).
    */
   personId?: string | null;
+  /**
+   * A job the change starts (a notification's fan-out): enqueued by the same statement that writes
+   * the entry (`WITH queued AS (INSERT INTO pgboss.job …) INSERT INTO changes …`), so it commits or
+   * rolls back with the change and costs no round trip and no statement of its own.
+   */
+  job?: { queue: QueueName; data: Record<string, unknown> };
 }
 
 /** Fields whose values never enter the history; only the fact that they changed does. */
@@ -62,7 +72,7 @@ export function diffFields<T extends Record<string, unknown>>(before: T, after: 
 export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<string> {
   const personId = change.personId ?? (change.entityType === 'user' ? change.entityId : null);
   const fields = await personalFields(tx, change.entityType === 'user' ? change.entityId : null, change.fields ?? []);
-  const [row] = await tx
+  const insert = tx
     .insert(changes)
     .values({
       actorId: change.actor?.id ?? null,
@@ -77,6 +87,12 @@ export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<st
       approvalId: change.approvalId ?? null,
     })
     .returning({ id: changes.id });
+  const [row] = change.job
+    ? await rowsOf<{ id: string }>(
+        tx,
+        sql`with queued as (${insertJobSql(change.job.queue, change.job.data)}) ${insert.getSQL()}`,
+      )
+    : await insert;
   if (!row) throw new Error('recordChange: insert returned no row');
   return row.id;
 }

@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openPgliteWithQueues } from '@/test-support/pgboss-pglite';
 import type { Db } from '@/lib/server/db/types';
+import { recordChange } from '@/lib/server/history/record-change';
 import { enqueue } from './boss';
 import { QUEUE } from './queues';
 
@@ -108,5 +109,59 @@ describe('enqueue', () => {
 
   it('throws for a queue that does not exist (nothing is silently dropped)', async () => {
     await expect(db.transaction((tx) => enqueue(tx, 'nope' as never, {}))).rejects.toThrow();
+  });
+});
+
+describe('recordChange with a job', () => {
+  const entry = (label: string) => ({
+    actor: null,
+    entityType: 'task' as const,
+    entityId: '00000000-0000-4000-8000-000000000001',
+    entityLabel: label,
+    action: 'create' as const,
+    fields: [{ field: 'title', before: null, after: label }],
+  });
+  const entries = async (label: string) =>
+    rowsOf<{ id: string }>(await db.execute(sql`select id from changes where entity_label = ${label}`));
+
+  it('writes the entry and the same job row enqueue writes', async () => {
+    await db.execute(sql`delete from pgboss.job`);
+    const id = await db.transaction((tx) =>
+      recordChange(tx, { ...entry('Mit Auftrag'), job: { queue: QUEUE.notify, data: { marker: 'folded' } } }),
+    );
+    expect(await entries('Mit Auftrag')).toEqual([{ id }]);
+    await db.transaction((tx) => enqueue(tx, QUEUE.notify, { marker: 'separate' }));
+    const rows = await jobs(sql`name = 'notify'`);
+    expect(rows).toHaveLength(2);
+    const folded = rows.find((row) => row.data.marker === 'folded');
+    const separate = rows.find((row) => row.data.marker === 'separate');
+    const { id: _a, data: foldedData, ...foldedRest } = folded!;
+    const { id: _b, data: separateData, ...separateRest } = separate!;
+    expect(foldedData).toEqual({ marker: 'folded' });
+    expect(separateData).toEqual({ marker: 'separate' });
+    expect(foldedRest).toEqual(separateRest);
+    const fetched = await boss.fetch(QUEUE.notify, { batchSize: 10 });
+    // pg-boss fetches jobs of one priority in no promised order
+    const markers = fetched.map((job) => (job.data as { marker: string }).marker).sort();
+    expect(markers).toEqual(['folded', 'separate']);
+  });
+
+  it('enqueues nothing and writes no entry when the change rolls back', async () => {
+    await db.execute(sql`delete from pgboss.job`);
+    await expect(
+      db.transaction(async (tx) => {
+        await recordChange(tx, { ...entry('Verworfen'), job: { queue: QUEUE.notify, data: { doomed: true } } });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await jobs()).toEqual([]);
+    expect(await entries('Verworfen')).toEqual([]);
+  });
+
+  it('writes no entry when the job cannot be enqueued', async () => {
+    await expect(
+      db.transaction((tx) => recordChange(tx, { ...entry('Ohne Warteschlange'), job: { queue: 'nope' as never, data: {} } })),
+    ).rejects.toThrow();
+    expect(await entries('Ohne Warteschlange')).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { approvals, type ChangeField } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
 import { isUniqueViolation } from '@/lib/server/db/database-errors';
-import { notifyLater } from '@/lib/server/services/notifications/fan-out';
+import { notifyJob } from '@/lib/server/services/notifications/fan-out';
 import { germanProblem } from '@/lib/server/http/german-problem';
 
 type ApprovalInsert = typeof approvals.$inferInsert;
@@ -96,8 +96,8 @@ export async function requestApproval(tx: DbOrTx, actor: Actor, request: Approva
     fields,
     approvalId: row.id,
     personId: request.entityType === 'user' ? request.entityId : null,
+    job: notifyJob({ kind: 'approvalRequested', approvalId: row.id, actorId: actor.id }),
   });
-  await notifyLater(tx, { kind: 'approvalRequested', approvalId: row.id, actorId: actor.id });
 
   return {
     id: row.id,

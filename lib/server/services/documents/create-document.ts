@@ -1,4 +1,4 @@
-import { notifyLater } from '@/lib/server/services/notifications/fan-out';
+import { notifyJob } from '@/lib/server/services/notifications/fan-out';
 import 'server-only';
 import type { z } from 'zod';
 import type { Document, documentCreateFieldsSchema } from '@/lib/schemas/document';
@@ -71,9 +71,11 @@ export async function createDocument(actor: Actor, input: DocumentCreate, file: 
         description: document.description,
         fileName: checked.fileName,
       }),
+      // Documents without an account concern nobody in particular.
+      job: document.accountId
+        ? notifyJob({ kind: 'documentAdded', documentId: document.id, actorId: actor.id })
+        : undefined,
     });
-    if (document.accountId)
-      await notifyLater(tx, { kind: 'documentAdded', documentId: document.id, actorId: actor.id });
     return requireDocument(tx, actor, document.id);
   });
 }

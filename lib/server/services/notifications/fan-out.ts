@@ -43,6 +43,14 @@ export async function notifyLater(tx: DbOrTx, event: NotificationEvent): Promise
   await enqueue(tx, QUEUE.notify, event);
 }
 
+/**
+ * The same fan-out as the `job` of the change's history entry (`recordChange`): enqueued by the
+ * entry's own statement, one statement less per change that tells someone.
+ */
+export function notifyJob(event: NotificationEvent): { queue: typeof QUEUE.notify; data: NotificationEvent } {
+  return { queue: QUEUE.notify, data: event };
+}
+
 const recipientColumns = {
   id: users.id,
   role: users.role,

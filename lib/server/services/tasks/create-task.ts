@@ -7,7 +7,7 @@ import { getDb } from '@/lib/server/db/client';
 import { tasks } from '@/lib/server/db/schema';
 import { createdFields } from '@/lib/server/history/change-fields';
 import { recordChange } from '@/lib/server/history/record-change';
-import { notifyLater } from '@/lib/server/services/notifications/fan-out';
+import { notifyJob } from '@/lib/server/services/notifications/fan-out';
 import { requireTask } from './task-record';
 import { assertTaskAccount, requireAssignableUser } from './task-rules';
 
@@ -43,13 +43,7 @@ export async function createTask(actor: Actor, input: TaskCreate): Promise<Task>
       accountId: input.accountId,
       action: 'create',
       fields: createdFields(values),
-    });
-    await notifyLater(tx, {
-      kind: 'taskAssigned',
-      taskId: id,
-      assigneeId: input.assigneeId,
-      actorId: actor.id,
-      version: 1,
+      job: notifyJob({ kind: 'taskAssigned', taskId: id, assigneeId: input.assigneeId, actorId: actor.id, version: 1 }),
     });
   });
   return requireTask(db, actor, id);

@@ -1,4 +1,4 @@
-import { notifyLater } from '@/lib/server/services/notifications/fan-out';
+import { notifyJob } from '@/lib/server/services/notifications/fan-out';
 import 'server-only';
 import type { z } from 'zod';
 import type { Task, taskUpdateSchema } from '@/lib/schemas/task';
@@ -76,15 +76,9 @@ async function changeTask(tx: Tx, actor: Actor, id: string, input: TaskUpdate, e
       entityId: id,
       entityLabel: row.title,
       accountId: row.accountId,
+      job: isReassigned
+        ? notifyJob({ kind: 'taskAssigned', taskId: id, assigneeId: nextAssigneeId, actorId: actor.id, version: row.version })
+        : undefined,
     }),
   });
-  if (isReassigned) {
-    await notifyLater(tx, {
-      kind: 'taskAssigned',
-      taskId: id,
-      assigneeId: nextAssigneeId,
-      actorId: actor.id,
-      version: current.version + 1,
-    });
-  }
 }
