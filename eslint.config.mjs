@@ -85,6 +85,11 @@ const config = [
               message: "Import z from '@/lib/schemas/zod' (browser parsing without eval, for the CSP).",
               allowTypeImports: true,
             },
+            {
+              name: 'next/dynamic',
+              message:
+                "Use clientOnly from '@/components/ui/client-only': next/dynamic's loader runtime weighs on every page (issue 30).",
+            },
           ],
         },
       ],

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { clientOnly } from '@/components/ui/client-only';
 import type { NavItem } from '@/lib/navigation';
 import type { SessionUser } from '@/lib/schemas/auth';
 import type { ThemePreference } from '@/lib/schemas/themes';
@@ -15,13 +15,10 @@ import { UserMenu } from './user-menu';
 
 // The badges ask the API from the browser anyway (the server renders nothing for them), so they and
 // TanStack Query load after hydration instead of on the critical path of every page (issue 15).
-const ApprovalsBadge = dynamic(() => import('./approvals-badge').then((module) => module.ApprovalsBadge), {
-  ssr: false,
-});
-const TasksBadge = dynamic(() => import('./tasks-badge').then((module) => module.TasksBadge), { ssr: false });
-const NotificationsBellCount = dynamic(
-  () => import('./notifications-bell').then((module) => module.NotificationsBellCount),
-  { ssr: false },
+const ApprovalsBadge = clientOnly(() => import('./approvals-badge').then((module) => module.ApprovalsBadge));
+const TasksBadge = clientOnly(() => import('./tasks-badge').then((module) => module.TasksBadge));
+const NotificationsBellCount = clientOnly(() =>
+  import('./notifications-bell').then((module) => module.NotificationsBellCount),
 );
 
 const BELL_PATH =

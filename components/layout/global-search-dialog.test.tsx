@@ -5,7 +5,6 @@ import { GlobalSearchDialog, SEARCH_DEBOUNCE_MS } from './global-search-dialog';
 
 const mockPush = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push: mockPush }) }));
-jest.mock('next/dynamic', () => () => () => null);
 
 // jsdom has no modal dialogs.
 beforeAll(() => {

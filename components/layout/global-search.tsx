@@ -1,13 +1,13 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
+import { clientOnly } from '@/components/ui/client-only';
 
 // The dialog with its combobox loads when it is first wanted (or when the field is focused or
 // pointed at): none of its code is on the first load of a page (issue 15).
 const loadDialog = () => import('./global-search-dialog').then((module) => module.GlobalSearchDialog);
-const GlobalSearchDialog = dynamic(loadDialog, { ssr: false });
+const GlobalSearchDialog = clientOnly(loadDialog);
 
 /** Ctrl+K (Strg+K), or Cmd+K on a Mac. */
 export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>) {

@@ -1,13 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import dynamic from 'next/dynamic';
+import { clientOnly } from './client-only';
 import type { ConfirmDialogProps } from './confirm-dialog-modal';
 
 export type { ConfirmDialogProps } from './confirm-dialog-modal';
 
 const loadModal = () => import('./confirm-dialog-modal').then((module) => module.ConfirmDialogModal);
-const ConfirmDialogModal = dynamic(loadModal, { ssr: false });
+const ConfirmDialogModal = clientOnly(loadModal);
 
 /**
  * A yes/no question before an action (suspend, archive, request activation). The dialog and

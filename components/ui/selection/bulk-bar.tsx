@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
+import { clientOnly } from '@/components/ui/client-only';
 import { useToast } from '@/components/ui/toast-provider';
 import { BULK_MAX_IDS } from '@/lib/schemas/bulk-constants';
 import type { BulkActionDescriptor, ListBulk } from './bulk-action';
@@ -10,7 +10,7 @@ import { useListSelection } from './selection-context';
 import { clearSelection, selectRows } from './selection-state';
 
 const loadDialog = () => import('./bulk-action-dialog').then((module) => module.BulkActionDialog);
-const BulkActionDialog = dynamic(loadDialog, { ssr: false });
+const BulkActionDialog = clientOnly(loadDialog);
 
 /**
  * Above a list's table: how many rows are selected (announced to screen readers), "select all N

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
+import { clientOnly } from '@/components/ui/client-only';
 import type { ApprovalDecisionFlowProps } from './approval-decision-flow';
 
 export interface ApprovalDecisionButtonProps extends Pick<ApprovalDecisionFlowProps, 'approval' | 'mode'> {
@@ -10,7 +10,7 @@ export interface ApprovalDecisionButtonProps extends Pick<ApprovalDecisionFlowPr
 }
 
 const loadFlow = () => import('./approval-decision-flow').then((module) => module.ApprovalDecisionFlow);
-const ApprovalDecisionFlow = dynamic(loadFlow, { ssr: false });
+const ApprovalDecisionFlow = clientOnly(loadFlow);
 
 /**
  * "Entscheiden" or "Zurückziehen" with its dialog; afterwards the page and the navbar badge refresh.
