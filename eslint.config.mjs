@@ -91,6 +91,14 @@ const config = [
                 "Use clientOnly from '@/components/ui/client-only': next/dynamic's loader runtime weighs on every page (issue 30).",
             },
           ],
+          patterns: [
+            {
+              group: ['**/api-problem-text'],
+              message:
+                "The API's error texts load with the first refusal: use useLazyApiProblemText (use-lazy-api-problem-text.ts) (issue 30).",
+              allowTypeImports: true,
+            },
+          ],
         },
       ],
     },

@@ -8,7 +8,7 @@ import { useIdempotencyKey } from '@/components/ui/form/use-idempotency-key';
 import { useToast, type ToastInput } from '@/components/ui/toast-provider';
 import type { ActionError, ActionResult } from '@/lib/api-client/action';
 import { useProblemText } from '@/components/ui/form/problem-text';
-import { useApiProblemText } from '@/components/ui/form/api-problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
 interface VersionedRecord {
   id: string;
@@ -63,12 +63,12 @@ export interface VersionedSaveOptions<
   failed: (message: string) => string;
   /**
    * A refusal the resource explains itself (a pending approval): answers the problem to show,
-   * `true` when handled otherwise, or `undefined` to fall back to `failed`.
+   * `true` when handled otherwise, or `undefined` to fall back to `failed` (or a promise of one).
    */
   explain?: (
     error: ActionError,
     apply: (details: readonly ServerErrorDetail[]) => string[],
-  ) => SaveProblem | true | undefined;
+  ) => SaveProblem | true | undefined | Promise<SaveProblem | true | undefined>;
 }
 
 export interface VersionedSave<TRecord, TParsed> {
@@ -110,7 +110,8 @@ export function useVersionedSave<
   const [isDone, setDone] = useState(false);
   const { idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
   const problemText = useProblemText();
-  const apiProblemText = useApiProblemText();
+  // The API's error texts load with the first refusal, not with the form (issue 30).
+  const apiProblemText = useLazyApiProblemText();
 
   const apply = (details: readonly ServerErrorDetail[]) =>
     applyServerErrors(form.setError, details, { fields: isFormPath, translate: problemText }).applied;
@@ -127,9 +128,9 @@ export function useVersionedSave<
         return;
       }
     }
-    const explained = options.explain?.(error, apply);
+    const explained = await options.explain?.(error, apply);
     if (explained === true) return;
-    setProblem(explained ?? { tone: 'danger', message: options.failed(apiProblemText(error)) });
+    setProblem(explained ?? { tone: 'danger', message: options.failed(await apiProblemText(error)) });
   }
 
   async function save(values: TParsed, expectedVersion: number) {

@@ -27,7 +27,7 @@ import {
   type ComparableUserValues,
 } from './user-conflict-panel';
 import { inviteUserAction, updateUserAction } from './user-actions';
-import { useApiProblemText } from '@/components/ui/form/api-problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
 /** What the form holds while the user types; `email` only when inviting. */
 export interface UserFormValues {
@@ -118,7 +118,7 @@ function changedFields(values: ParsedUserForm, base: User): UserUpdateInput {
  */
 export function UserForm(props: UserFormProps) {
   const t = useTranslations('users');
-  const apiProblemText = useApiProblemText();
+  const apiProblemText = useLazyApiProblemText();
   const tRoles = useTranslations('roles');
   const tCommon = useTranslations('common');
   const isEdit = props.initial !== undefined;
@@ -190,11 +190,11 @@ export function UserForm(props: UserFormProps) {
     },
     failed: (message) => t('toasts.failed', { message }),
     // A role grant already pending answers 409 about `role`: shown on the field and above the form.
-    explain: (error, apply) => {
+    explain: async (error, apply) => {
       if (!error.details?.length) return undefined;
       const applied = apply(error.details);
       return applied.includes('role') && error.statusCode === 409
-        ? { tone: 'warning', message: apiProblemText(error) }
+        ? { tone: 'warning', message: await apiProblemText(error) }
         : true;
     },
   });

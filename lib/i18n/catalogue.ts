@@ -25,8 +25,8 @@ import dashboardEn from './messages/dashboard.en.json';
 // The global error page's texts live apart so that page can import just them (issue 15).
 import fallbackDe from './messages/fallback.de.json';
 import fallbackEn from './messages/fallback.en.json';
-// The API's refusals by code: read by useApiProblemText from its own import, not from the pages'
-// client messages (which they would swell on every page).
+// The API's refusals by code: read by components/ui/form/api-problem-text.ts, which loads with the
+// first refusal, not from the pages' client messages (which they would swell on every page).
 import apiErrorsDe from './messages/api-errors.de.json';
 import apiErrorsEn from './messages/api-errors.en.json';
 // The conflict panel's texts: imported by the panel itself, like the API's refusals.

@@ -1,7 +1,4 @@
-'use client';
-
-import { useMemo } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
+import type { useTranslations } from 'next-intl';
 import apiErrorsDe from '@/lib/i18n/messages/api-errors.de.json';
 import apiErrorsEn from '@/lib/i18n/messages/api-errors.en.json';
 import { isProblemKey, problemKeyOf } from '@/lib/schemas/problems';
@@ -20,16 +17,11 @@ const API_ERROR_TEXTS: Record<string, Record<ApiErrorCode, string>> = { de: apiE
 /**
  * The text of a refused API call, for a toast or an alert: its first detail's problem when it has
  * one, else the catalogue's text for the error code (`errors.api.<code>`), else the message. The
- * error texts come with this module (only pages that call the API from the browser load it), not
- * through the client messages every page's RSC payload would carry (issue 15).
+ * error texts of both languages come with this module, not through the client messages every
+ * page's RSC payload would carry (issue 15), and the module loads with the first refusal, not with
+ * the page (issue 30): components call it through `useLazyApiProblemText`, ESLint refuses a static
+ * import.
  */
-export function useApiProblemText(): (error: ApiProblemLike) => string {
-  const locale = useLocale();
-  const tValidation = useTranslations('validation');
-  return useMemo(() => apiProblemTextFor(locale, tValidation), [locale, tValidation]);
-}
-
-/** {@link useApiProblemText} outside a component: for `use-lazy-api-problem-text.ts`, which loads this module on demand. */
 export function apiProblemTextFor(
   locale: string,
   tValidation: ReturnType<typeof useTranslations<'validation'>>,

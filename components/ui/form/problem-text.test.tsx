@@ -5,7 +5,14 @@ import { catalogues } from '@/lib/i18n/catalogue';
 import { accountCreateSchema } from '@/lib/schemas/account';
 import { ERROR_CODES } from '@/lib/schemas/common';
 import { useProblemText } from './problem-text';
-import { useApiProblemText } from './api-problem-text';
+import { useLazyApiProblemText } from './use-lazy-api-problem-text';
+
+// Counts the loads of the API's error texts (they load with the first refusal, issue 30).
+const mockTextsLoaded = jest.fn();
+jest.mock('./api-problem-text', () => {
+  mockTextsLoaded();
+  return jest.requireActual('./api-problem-text');
+});
 
 function hooks(locale: 'de' | 'en') {
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -13,7 +20,7 @@ function hooks(locale: 'de' | 'en') {
       {children}
     </NextIntlClientProvider>
   );
-  return renderHook(() => ({ problem: useProblemText(), api: useApiProblemText() }), { wrapper }).result.current;
+  return renderHook(() => ({ problem: useProblemText(), api: useLazyApiProblemText() }), { wrapper }).result.current;
 }
 
 const GERMAN_WORDS =
@@ -43,9 +50,9 @@ describe('problem texts in the UI language', () => {
     expect(hooks('de').problem({ message: 'x', code: 'emailTaken' })).toBe('Diese Adresse ist bereits vergeben.');
   });
 
-  it('names a refused call by its detail, else by its error code, never by the German message', () => {
+  it('names a refused call by its detail, else by its error code, never by the German message', async () => {
     const { api } = hooks('en');
-    expect(
+    await expect(
       api({
         code: 'validation_failed',
         message: 'Nur aktive Konten können gesperrt werden.',
@@ -53,13 +60,26 @@ describe('problem texts in the UI language', () => {
           { path: 'status', message: 'Nur aktive Konten können gesperrt werden.', code: 'onlyActiveCanBeSuspended' },
         ],
       }),
-    ).toBe('Only active accounts can be suspended.');
-    expect(api({ code: 'forbidden', message: 'Keine Berechtigung für dieses Konto.' })).toBe(
+    ).resolves.toBe('Only active accounts can be suspended.');
+    await expect(api({ code: 'forbidden', message: 'Keine Berechtigung für dieses Konto.' })).resolves.toBe(
       'You are not allowed to do that.',
     );
-    expect(api({ code: 'conflict', message: 'Der Eintrag wurde geändert.', details: [] })).toBe(
+    await expect(api({ code: 'conflict', message: 'Der Eintrag wurde geändert.', details: [] })).resolves.toBe(
       'The record has been changed in the meantime.',
     );
+    await expect(hooks('de').api({ code: 'forbidden', message: 'x' })).resolves.toBe(
+      'Dafür fehlt Ihnen die Berechtigung.',
+    );
+  });
+
+  it('loads the error texts with the first refusal, once', async () => {
+    jest.resetModules();
+    mockTextsLoaded.mockClear();
+    const { api } = hooks('de');
+    expect(mockTextsLoaded).not.toHaveBeenCalled();
+    await api({ code: 'conflict', message: 'x' });
+    await api({ code: 'forbidden', message: 'x' });
+    expect(mockTextsLoaded).toHaveBeenCalledTimes(1);
   });
 });
 

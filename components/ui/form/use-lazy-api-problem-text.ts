@@ -5,9 +5,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { ApiProblemLike } from './api-problem-text';
 
 /**
- * `useApiProblemText` for components that show a refusal only now and then (a list row's quick
- * action, a record's action bar): the error texts of both languages and the validation catalogue
- * load with the first refusal instead of with the page (issue 15).
+ * The text of a refused API call in the UI's language (`apiProblemTextFor`): the error texts of
+ * both languages load with the first refusal instead of with the page — a form, a list row's quick
+ * action, a record's action bar (issues 15 and 30). Later refusals find the module loaded.
  */
 export function useLazyApiProblemText(): (error: ApiProblemLike) => Promise<string> {
   const locale = useLocale();

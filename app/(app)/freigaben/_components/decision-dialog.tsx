@@ -9,7 +9,7 @@ import { useTranslations } from 'next-intl';
 import { FieldDiffTable } from '@/components/history/field-diff-table';
 import type { ActionResult } from '@/lib/api-client/action';
 import { approvalSchema, type Approval } from '@/lib/schemas/approval';
-import { useApiProblemText } from '@/components/ui/form/api-problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
 export type Decision = 'approve' | 'reject' | 'withdraw';
 
@@ -39,7 +39,7 @@ async function fetchApproval(id: string): Promise<Approval> {
  */
 export function DecisionDialog({ approval, mode, show, onHide, onDecide, onDecided }: DecisionDialogProps) {
   const t = useTranslations('approvals');
-  const apiProblemText = useApiProblemText();
+  const apiProblemText = useLazyApiProblemText();
   const tCommon = useTranslations('common');
   const titleId = useId();
   const commentId = useId();
@@ -69,7 +69,7 @@ export function DecisionDialog({ approval, mode, show, onHide, onDecide, onDecid
     const result = await onDecide(decision, comment.trim());
     setBusy(null);
     if (!result.ok) {
-      setError(apiProblemText(result.error));
+      setError(await apiProblemText(result.error));
       return;
     }
     setComment('');

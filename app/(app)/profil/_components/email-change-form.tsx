@@ -8,7 +8,7 @@ import { applyServerErrors } from '@/components/ui/form/apply-server-errors';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { changeEmailAction } from './profile-actions';
 import { useProblemText } from '@/components/ui/form/problem-text';
-import { useApiProblemText } from '@/components/ui/form/api-problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 import { SubmitButton } from '@/components/record/submit-button';
 
 interface EmailChangeValues {
@@ -28,7 +28,7 @@ const loadSchema = () => import('./email-change-schema').then((module) => module
 export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const t = useTranslations('profile.email');
   const problemText = useProblemText();
-  const apiProblemText = useApiProblemText();
+  const apiProblemText = useLazyApiProblemText();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useZodForm<EmailChangeValues, EmailChangeValues>(loadSchema, { defaultValues: EMPTY });
   const { errors, submitCount } = form.formState;
@@ -50,7 +50,10 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
       });
       if (unmatched.length === 0) return;
     }
-    form.setError('root.server', { type: 'server', message: t('failed', { message: apiProblemText(result.error) }) });
+    form.setError('root.server', {
+      type: 'server',
+      message: t('failed', { message: await apiProblemText(result.error) }),
+    });
   }
 
   return (

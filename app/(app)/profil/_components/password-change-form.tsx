@@ -10,7 +10,7 @@ import { useToast } from '@/components/ui/toast-provider';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/schemas/user-rules';
 import { changePasswordAction } from './profile-actions';
 import { useProblemText } from '@/components/ui/form/problem-text';
-import { useApiProblemText } from '@/components/ui/form/api-problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 import { SubmitButton } from '@/components/record/submit-button';
 
 interface PasswordChangeValues {
@@ -25,7 +25,7 @@ const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', newP
 export function PasswordChangeForm() {
   const t = useTranslations('profile.password');
   const problemText = useProblemText();
-  const apiProblemText = useApiProblemText();
+  const apiProblemText = useLazyApiProblemText();
   const tIdentity = useTranslations('identity.password');
   const router = useRouter();
   const showToast = useToast();
@@ -52,7 +52,10 @@ export function PasswordChangeForm() {
       );
       if (unmatched.length === 0) return;
     }
-    form.setError('root.server', { type: 'server', message: t('failed', { message: apiProblemText(result.error) }) });
+    form.setError('root.server', {
+      type: 'server',
+      message: t('failed', { message: await apiProblemText(result.error) }),
+    });
   }
 
   const rules = (

@@ -18,7 +18,7 @@ import type { Profile } from '@/lib/schemas/user';
 import { useThemeChoice } from '@/components/layout/use-theme-choice';
 import { UserConflictPanel, comparableFromUser } from '@/components/users/user-conflict-panel';
 import { updateProfileAction } from './profile-actions';
-import { useApiProblemText } from '@/components/ui/form/api-problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
 interface PersonalValues {
   firstName: string;
@@ -52,7 +52,7 @@ const valuesOf = (profile: Profile): PersonalValues => ({
  */
 export function ProfileSettings({ profile }: { profile: Profile }) {
   const t = useTranslations('profile');
-  const apiProblemText = useApiProblemText();
+  const apiProblemText = useLazyApiProblemText();
   const tCommon = useTranslations('common');
   const router = useRouter();
   const showToast = useToast();
@@ -88,7 +88,9 @@ export function ProfileSettings({ profile }: { profile: Profile }) {
   const theme = useThemeChoice(profile.theme, {
     onSaved: adopt,
     onFailed: (error) =>
-      showToast({ variant: 'danger', message: t('toasts.failed', { message: apiProblemText(error) }) }),
+      void apiProblemText(error).then((message) =>
+        showToast({ variant: 'danger', message: t('toasts.failed', { message }) }),
+      ),
   });
 
   function switchLanguage(next: Locale) {
@@ -102,7 +104,7 @@ export function ProfileSettings({ profile }: { profile: Profile }) {
       }
       if (!result.ok) {
         setChosenLocale(current.locale);
-        showToast({ variant: 'danger', message: t('toasts.failed', { message: apiProblemText(result.error) }) });
+        showToast({ variant: 'danger', message: t('toasts.failed', { message: await apiProblemText(result.error) }) });
         return;
       }
       adopt(result.data);

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format/date';
 import type { SessionInfo } from '@/lib/schemas/user';
 import { revokeOtherSessionsAction, revokeSessionAction } from './profile-actions';
 import { describeUserAgent } from './user-agent';
-import { useApiProblemText } from '@/components/ui/form/api-problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
 /**
  * The user's live sessions, this one marked. Others can be ended one by one or all at once
@@ -17,7 +17,7 @@ import { useApiProblemText } from '@/components/ui/form/api-problem-text';
  */
 export function SessionsTable({ sessions }: { sessions: readonly SessionInfo[] }) {
   const t = useTranslations('profile.sessions');
-  const apiProblemText = useApiProblemText();
+  const apiProblemText = useLazyApiProblemText();
   const locale = useLocale();
   const router = useRouter();
   const showToast = useToast();
@@ -36,7 +36,7 @@ export function SessionsTable({ sessions }: { sessions: readonly SessionInfo[] }
     const result = await revokeSessionAction(session.id);
     setEndingId(null);
     if (!result.ok) {
-      showToast({ variant: 'danger', message: t('failed', { message: apiProblemText(result.error) }) });
+      showToast({ variant: 'danger', message: t('failed', { message: await apiProblemText(result.error) }) });
       return;
     }
     showToast({ variant: 'success', message: t('ended') });
@@ -46,7 +46,7 @@ export function SessionsTable({ sessions }: { sessions: readonly SessionInfo[] }
   async function endOthers(): Promise<boolean> {
     const result = await revokeOtherSessionsAction();
     if (!result.ok) {
-      showToast({ variant: 'danger', message: t('failed', { message: apiProblemText(result.error) }) });
+      showToast({ variant: 'danger', message: t('failed', { message: await apiProblemText(result.error) }) });
       return false;
     }
     showToast({ variant: 'success', message: t('endedOthers') });

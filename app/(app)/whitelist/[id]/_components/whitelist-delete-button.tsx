@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-provider';
 import { deleteWhitelistEntryAction } from '@/components/whitelist/whitelist-actions';
 import { hrefs } from '@/lib/hrefs';
-import { useApiProblemText } from '@/components/ui/form/api-problem-text';
+import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
 /** Deletes the entry (against the version shown) after a confirmation, then goes back to the account's list. */
 export function WhitelistDeleteButton({
@@ -16,7 +16,7 @@ export function WhitelistDeleteButton({
   entry: { id: string; version: number; value: string; accountId: string };
 }) {
   const t = useTranslations('whitelist.actions');
-  const apiProblemText = useApiProblemText();
+  const apiProblemText = useLazyApiProblemText();
   const tToasts = useTranslations('whitelist.toasts');
   const router = useRouter();
   const toast = useToast();
@@ -25,7 +25,7 @@ export function WhitelistDeleteButton({
   async function remove(): Promise<boolean> {
     const result = await deleteWhitelistEntryAction(entry.id, entry.version);
     if (!result.ok) {
-      toast({ variant: 'danger', message: t('failed', { message: apiProblemText(result.error) }) });
+      toast({ variant: 'danger', message: t('failed', { message: await apiProblemText(result.error) }) });
       router.refresh();
       return false;
     }
