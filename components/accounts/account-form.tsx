@@ -13,7 +13,7 @@ import { FormField } from '@/components/ui/form/form-field';
 import { RequiredHint } from '@/components/ui/form/required-hint';
 import { normaliseErrorPath } from '@/components/ui/form/apply-server-errors';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
-import { LEGAL_FORMS } from '@/lib/schemas/account-rules';
+import { LEGAL_FORMS } from '@/lib/schemas/account-constants';
 import type { Account, AccountUpdateInput, Benefit } from '@/lib/schemas/account';
 import type { BenefitCode, BenefitUnit } from '@/lib/schemas/benefit-catalogue';
 import { createAccountAction, updateAccountAction } from './account-actions';

@@ -1,8 +1,10 @@
 import { problem } from './problems';
 
-/** Account constants and the postcode rule without zod, for client components (issue 15); `account.ts` adds the schemas. */
-export const LEGAL_FORMS = ['GmbH', 'AG', 'SE', 'KG', 'OHG', 'GmbH & Co. KG', 'e.K.', 'GbR', 'eG', 'Sonstige'] as const;
-export const ACCOUNT_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const;
+/**
+ * The postcode rule without zod (issue 15); `account.ts` adds the schemas. Client components take
+ * the constants from `account-constants.ts`, which does not bring the German catalogue.
+ */
+export { ACCOUNT_STATUSES, LEGAL_FORMS } from './account-constants';
 
 export const ZIP_MESSAGE_DE = problem('zip');
 

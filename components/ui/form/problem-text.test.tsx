@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { catalogues } from '@/lib/i18n/catalogue';
 import { accountCreateSchema } from '@/lib/schemas/account';
 import { ERROR_CODES } from '@/lib/schemas/common';
-import { useProblemText } from './problem-text';
+import { loadProblemKeys, useProblemText } from './problem-text';
 import { useLazyApiProblemText } from './use-lazy-api-problem-text';
 
 // Counts the loads of the API's error texts (they load with the first refusal, issue 30).
@@ -13,6 +13,9 @@ jest.mock('./api-problem-text', () => {
   mockTextsLoaded();
   return jest.requireActual('./api-problem-text');
 });
+
+// The German catalogue loads after the first render (problem-text-loading.test.tsx covers that).
+beforeAll(() => loadProblemKeys());
 
 function hooks(locale: 'de' | 'en') {
   const wrapper = ({ children }: { children: ReactNode }) => (
