@@ -32,13 +32,15 @@ beforeEach(() => {
 });
 
 describe('SavedViewsMenu', () => {
-  const open = (currentQuery = 'hide=') => {
+  // The panel's contents load when it first opens (issue 30).
+  const open = async (currentQuery = 'hide=') => {
     renderWithIntl(<SavedViewsMenu list="accounts" path="/accounts/" views={views} currentQuery={currentQuery} />);
     fireEvent.click(screen.getByRole('button', { name: 'Ansichten' }));
+    await screen.findByLabelText('Name der Ansicht');
   };
 
-  it('links each view by its URL state and marks the one shown now and the default', () => {
-    open('hide=city&status=draft');
+  it('links each view by its URL state and marks the one shown now and the default', async () => {
+    await open('hide=city&status=draft');
     const entwuerfe = screen.getByRole('link', { name: 'Entwürfe' });
     // Next's Link drops the trailing slash outside the app (the app's config keeps it).
     expect(entwuerfe.getAttribute('href')).toMatch(/^\/accounts\/?\?status=draft&hide=city$/);
@@ -52,7 +54,7 @@ describe('SavedViewsMenu', () => {
 
   it('saves the current state under a name, as default if chosen, then reloads the list', async () => {
     mockCreate.mockResolvedValue({ ok: true, data: {} });
-    open('status=active&sort=city&order=desc&hide=');
+    await open('status=active&sort=city&order=desc&hide=');
     fireEvent.change(screen.getByLabelText('Name der Ansicht'), { target: { value: 'Nach Ort' } });
     fireEvent.click(screen.getByLabelText('Beim Öffnen der Liste verwenden (Standard)'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' })));
@@ -65,7 +67,7 @@ describe('SavedViewsMenu', () => {
 
   it('says so in its language when the name is taken, and does not reload', async () => {
     mockCreate.mockResolvedValue({ ok: false, error: { details: [{ code: 'savedViewNameTaken' }] } });
-    open();
+    await open();
     fireEvent.change(screen.getByLabelText('Name der Ansicht'), { target: { value: 'Aktive' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' })));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -77,7 +79,7 @@ describe('SavedViewsMenu', () => {
   it('renames, changes the default and deletes with the version it shows', async () => {
     mockUpdate.mockResolvedValue({ ok: true, data: {} });
     mockDelete.mockResolvedValue({ ok: true, data: undefined });
-    open();
+    await open();
     const actions = screen.getByRole('group', { name: 'Aktionen für „Entwürfe“' });
     fireEvent.click(actions.querySelectorAll('button')[0]!);
     const input = screen.getByLabelText('Neuer Name für „Entwürfe“');
@@ -94,14 +96,27 @@ describe('SavedViewsMenu', () => {
     expect(mockRefresh).toHaveBeenCalledTimes(3);
   });
 
-  it('closes on Escape with the focus back on its button', () => {
-    open();
+  it('closes on Escape with the focus back on its button', async () => {
+    await open();
     const toggle = screen.getByRole('button', { name: 'Ansichten' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     fireEvent.keyDown(screen.getByLabelText('Name der Ansicht'), { key: 'Escape' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
     expect(screen.queryByLabelText('Name der Ansicht')).toBeNull();
+  });
+
+  it('keeps what it holds when closed and opened again', async () => {
+    mockCreate.mockResolvedValue({ ok: false, error: { details: [{ code: 'savedViewNameTaken' }] } });
+    await open();
+    fireEvent.change(screen.getByLabelText('Name der Ansicht'), { target: { value: 'Aktive' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' })));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Ansichten' });
+    fireEvent.click(toggle);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByRole('alert')).toHaveTextContent('Eine Ansicht mit diesem Namen gibt es in dieser Liste schon.');
   });
 });
 
@@ -111,14 +126,15 @@ describe('ColumnsMenu', () => {
     ['name', 'Name', true],
     ['city', 'Ort'],
   ] as const;
-  const open = (hidden: string[]) => {
+  const open = async (hidden: string[]) => {
     renderWithIntl(<ColumnsMenu list="accounts" columns={columns} hidden={hidden} />);
     fireEvent.click(screen.getByRole('button', { name: 'Spalten' }));
+    await screen.findByRole('checkbox', { name: 'Ort' });
   };
 
   it('keeps the name column checked and fixed; hiding a column stores the choice and reloads', async () => {
     mockSetColumns.mockResolvedValue({ ok: true, data: {} });
-    open([]);
+    await open([]);
     expect(screen.getByRole('checkbox', { name: /Name/ })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: /Name/ })).toBeChecked();
     await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: 'Ort' })));
@@ -129,7 +145,7 @@ describe('ColumnsMenu', () => {
   it('shows a column again and drops the URL’s hide so the stored choice applies', async () => {
     mockSetColumns.mockResolvedValue({ ok: true, data: {} });
     mockSearch = 'status=active&hide=city.customerNumber';
-    open(['customerNumber', 'city']);
+    await open(['customerNumber', 'city']);
     expect(screen.getByRole('checkbox', { name: 'Ort' })).not.toBeChecked();
     await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: 'Ort' })));
     expect(mockSetColumns).toHaveBeenCalledWith('accounts', ['customerNumber']);
