@@ -71,7 +71,8 @@ describe('diffAccountValues', () => {
 });
 
 describe('ConflictPanel', () => {
-  it('shows the differing fields side by side, benefits as a readable list', () => {
+  // The record kit's panel loads when it is first shown (issue 30): the tests wait for it.
+  it('shows the differing fields side by side, benefits as a readable list', async () => {
     renderWithIntl(
       <ConflictPanel
         mine={mine({
@@ -85,7 +86,7 @@ describe('ConflictPanel', () => {
         onTakeCurrent={jest.fn()}
       />,
     );
-    const panel = screen.getByRole('region', { name: 'Jemand anderes hat dieses Konto inzwischen geändert.' });
+    const panel = await screen.findByRole('region', { name: 'Jemand anderes hat dieses Konto inzwischen geändert.' });
     expect(panel).toHaveTextContent('Ihre Eingaben sind noch da.');
     const table = within(panel).getByRole('table', {
       name: 'Unterschiede zwischen Ihrer Eingabe und dem aktuellen Stand',
@@ -126,6 +127,7 @@ describe('ConflictPanel', () => {
         onTakeCurrent={onTakeCurrent}
       />,
     );
+    await screen.findByTestId('conflict-panel');
     // Only the status changed: nothing in this form differs.
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText(/Die Felder dieses Formulars stimmen mit dem aktuellen Stand überein/)).toBeInTheDocument();
@@ -136,7 +138,7 @@ describe('ConflictPanel', () => {
     expect(onTakeCurrent).toHaveBeenCalledTimes(1);
   });
 
-  it('speaks English with the English catalogue', () => {
+  it('speaks English with the English catalogue', async () => {
     renderWithIntl(
       <ConflictPanel
         mine={mine({ city: 'Potsdam' })}
@@ -147,7 +149,7 @@ describe('ConflictPanel', () => {
       />,
       'en',
     );
-    expect(screen.getByRole('columnheader', { name: 'Your entry' })).toBeInTheDocument();
+    expect(await screen.findByRole('columnheader', { name: 'Your entry' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save my entries anyway' })).toBeDisabled();
   });
 });

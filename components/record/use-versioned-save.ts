@@ -9,6 +9,7 @@ import { useToast, type ToastInput } from '@/components/ui/toast-provider';
 import type { ActionError, ActionResult } from '@/lib/api-client/action';
 import { useProblemText } from '@/components/ui/form/problem-text';
 import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
+import { preloadConflictPanel } from './conflict-panel';
 
 interface VersionedRecord {
   id: string;
@@ -122,6 +123,8 @@ export function useVersionedSave<
       return;
     }
     if (error.statusCode === 409 && base) {
+      // The panel's code loads while the record is read (it is not part of the form's first load).
+      void preloadConflictPanel().catch(() => undefined);
       const current = await options.parseRecord(error.current);
       if (current) {
         setConflict({ current, mine: values });
