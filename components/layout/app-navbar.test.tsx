@@ -102,7 +102,8 @@ describe('AppNavbar', () => {
     mockSaveTheme.mockResolvedValue({ ok: true, data: {} });
     renderNavbar();
     fireEvent.click(screen.getByRole('button', { name: 'Anna Albrecht' }));
-    const group = screen.getByRole('group', { name: 'Erscheinungsbild' });
+    // The choice loads with the open menu (issue 30).
+    const group = await screen.findByRole('group', { name: 'Erscheinungsbild' });
     expect(
       within(group)
         .getAllByRole('button')
@@ -126,8 +127,9 @@ describe('AppNavbar', () => {
     });
     renderNavbar();
     fireEvent.click(screen.getByRole('button', { name: 'Anna Albrecht' }));
+    const light = await screen.findByRole('button', { name: 'Hell' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Hell' }));
+      fireEvent.click(light);
     });
     await waitFor(() => expect(document.documentElement).toHaveAttribute('data-theme-choice', 'system'));
     expect(await screen.findByText(/Das Erscheinungsbild konnte nicht gespeichert werden/)).toBeInTheDocument();

@@ -10,7 +10,6 @@ import type { SessionUser } from '@/lib/schemas/auth';
 import type { ThemePreference } from '@/lib/schemas/themes';
 import { GlobalSearch } from './global-search';
 import { LanguageSwitch } from './language-switch';
-import { ThemeMenuItems } from './theme-menu-items';
 import { UserMenu } from './user-menu';
 
 // The badges ask the API from the browser anyway (the server renders nothing for them), so they and
@@ -20,6 +19,11 @@ const TasksBadge = clientOnly(() => import('./tasks-badge').then((module) => mod
 const NotificationsBellCount = clientOnly(() =>
   import('./notifications-bell').then((module) => module.NotificationsBellCount),
 );
+// The theme choice (Hell / Dunkel / System, its state and server action) shows only in the open user
+// menu: it loads when the pointer or the focus reaches the menu, or when it opens (issue 30).
+const loadThemeMenuItems = () => import('./theme-menu-items').then((module) => module.ThemeMenuItems);
+const ThemeMenuItems = clientOnly(loadThemeMenuItems);
+const preloadThemeMenuItems = () => void loadThemeMenuItems().catch(() => undefined);
 
 const BELL_PATH =
   'M8 16a2 2 0 0 0 2-2H6a2 2 0 0 0 2 2zM8 1.918l-.797.161A4.002 4.002 0 0 0 4 6c0 .628-.134 2.197-.459 3.742-.16.767-.376 1.566-.663 2.258h10.244c-.287-.692-.502-1.49-.663-2.258C12.134 8.197 12 6.628 12 6a4.002 4.002 0 0 0-3.203-3.92L8 1.917zM14.22 12c.223.447.481.801.78 1H1c.299-.199.557-.553.78-1C2.68 10.2 3 6.88 3 6c0-2.42 1.72-4.44 4.005-4.901a1 1 0 1 1 1.99 0A5.002 5.002 0 0 1 13 6c0 .88.32 4.2 1.22 6z';
@@ -121,7 +125,7 @@ export function AppNavbar({ user, sections, profileHref, isDecider, theme }: App
                 <NotificationsBellCount />
               </Link>
             </div>
-            <div className="navbar-nav">
+            <div className="navbar-nav" onPointerEnter={preloadThemeMenuItems} onFocus={preloadThemeMenuItems}>
               <UserMenu title={`${user.firstName} ${user.lastName}`} label={t('userMenu')} testId="user-menu">
                 {(close) => (
                   <>

@@ -25,7 +25,12 @@ export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
-    <div role="status" aria-live="polite" className="alert alert-warning rounded-0 mb-0 text-center py-2" data-testid="offline-banner">
+    <div
+      role="status"
+      aria-live="polite"
+      className="alert alert-warning rounded-0 mb-0 text-center py-2"
+      data-testid="offline-banner"
+    >
       {t('message')}
     </div>
   );
