@@ -497,6 +497,7 @@ async function measurePayload(base) {
       gzipBytes: result.gzipBytes,
       gzipKiB: result.gzipKiB,
       gzipKB: result.gzipKB,
+      files: result.files,
     });
   }
   // Issue 30: the framework's floor, measured in the same run, and what each route adds to it.

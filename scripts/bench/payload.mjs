@@ -57,16 +57,20 @@ export async function firstLoadJs(base, path, headers, cache = new Map()) {
     if (!polyfills.has(src)) add(src);
   }
   let gzipBytes = 0;
-  for (const url of sources.values()) {
+  const files = [];
+  for (const [pathname, url] of sources) {
     if (!cache.has(url)) {
       const script = Buffer.from(await (await fetch(url)).arrayBuffer());
       cache.set(url, gzipSync(script, { level: 9 }).length);
     }
     gzipBytes += cache.get(url);
+    files.push({ path: pathname, gzipBytes: cache.get(url) });
   }
   return {
     status: response.status,
     scripts: sources.size,
+    // Each script and its size, largest first (the results file keeps them: what to look at first).
+    files: files.sort((a, b) => b.gzipBytes - a.gzipBytes),
     gzipBytes,
     gzipKiB: Math.round(gzipBytes / 102.4) / 10,
     gzipKB: Math.round(gzipBytes / 100) / 10,

@@ -248,6 +248,28 @@ describe('globalSearch', () => {
     }
   });
 
+  it('whitelist entries: prefix first, the account as detail, within reach (with and without the join)', async () => {
+    const entry = (accountName: string, kind: 'email' | 'domain', value: string) =>
+      db.insert(schema.whitelistEntries).values({ accountId: ids[accountName]!, kind, value });
+    await entry('Müller Logistik GmbH', 'email', 'k.weissmueller@logistik.example');
+    await entry('Mueller Bau KG', 'domain', 'mueller-bau.example');
+    await entry('Fremde Müller AG', 'email', 'muellerin@fremd.example');
+    const hits = (found: { label: string; detail: string | null }[]) => found.map((hit) => [hit.label, hit.detail]);
+    // Every account in reach (no join; the name is looked up for the answer's rows).
+    expect(hits((await globalSearch(admin, 'Müller')).whitelist)).toEqual([
+      ['mueller-bau.example', 'Mueller Bau KG'],
+      ['muellerin@fremd.example', 'Fremde Müller AG'],
+      ['k.weissmueller@logistik.example', 'Müller Logistik GmbH'],
+    ]);
+    // A manager's reach filters on the account (the join): the foreign account's entry is not found.
+    const bremen = actor('manager', ids['Müller Logistik GmbH']!, '00000000-0000-4000-8000-0000000000a1');
+    expect(hits((await globalSearch(bremen, 'Müller')).whitelist)).toEqual([
+      ['mueller-bau.example', 'Mueller Bau KG'],
+      ['k.weissmueller@logistik.example', 'Müller Logistik GmbH'],
+    ]);
+    expect((await globalSearch(actor('manager', ids['Fremde Müller AG']!), 'logistik')).whitelist).toEqual([]);
+  });
+
   it('a kind without its read scope answers nothing', async () => {
     const noAccounts = { ...admin, scopes: new Set(SCOPES.filter((scope) => scope !== 'accounts.read')) };
     expect((await globalSearch(noAccounts, 'Müller')).accounts).toEqual([]);
