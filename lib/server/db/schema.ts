@@ -75,6 +75,7 @@ export const accounts = pgTable(
     uniqueIndex('accounts_customer_number_key').on(t.customerNumber),
     index('accounts_parent_idx').on(t.parentId),
     index('accounts_lineage_gin').using('gin', t.lineage),
+    // Also INCLUDE (id) (migration 0022: a distributor's reach read from the index alone).
     index('accounts_distributor_idx').on(t.distributorId, t.name),
     index('accounts_status_idx').on(t.status, t.name),
     index('accounts_name_idx').on(t.name, t.id),
