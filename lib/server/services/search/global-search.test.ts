@@ -270,6 +270,16 @@ describe('globalSearch', () => {
     expect((await globalSearch(actor('manager', ids['Fremde Müller AG']!), 'logistik')).whitelist).toEqual([]);
   });
 
+  it("a distributor's accounts are read from accounts_distributor_idx alone (it carries the id, migration 0022)", async () => {
+    const result = await db.execute<{ indexdef: string }>(
+      sql`select indexdef from pg_indexes where indexname = 'accounts_distributor_idx'`,
+    );
+    const rows = (result as unknown as { rows: { indexdef: string }[] }).rows;
+    expect(rows.map((row) => row.indexdef)).toEqual([
+      expect.stringMatching(/\(distributor_id, name\) INCLUDE \(id\)$/),
+    ]);
+  });
+
   it('a kind without its read scope answers nothing', async () => {
     const noAccounts = { ...admin, scopes: new Set(SCOPES.filter((scope) => scope !== 'accounts.read')) };
     expect((await globalSearch(noAccounts, 'Müller')).accounts).toEqual([]);
