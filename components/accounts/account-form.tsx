@@ -2,7 +2,7 @@
 
 import { hrefs } from '@/lib/hrefs';
 import Link from 'next/link';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider } from '@/components/ui/form/use-form';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { SaveProblemAlert } from '@/components/record/save-problem';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider } from '@/components/ui/form/use-form';
 import { z } from '@/lib/schemas/zod';
 import { useZodForm } from '@/components/ui/form';
 import { benefitsSchema } from '@/lib/schemas/account';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef } from 'react';
-import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useFormContext, useWatch } from '@/components/ui/form/use-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { FormField } from '@/components/ui/form/form-field';
 import { MoneyInput } from '@/components/ui/form/money-input';
@@ -24,7 +24,7 @@ export interface BenefitRowValues {
   unit: BenefitUnit;
 }
 
-/** The part of a form the editor works on; wrap it in react-hook-form's `FormProvider`. */
+/** The part of a form the editor works on; wrap it in the form's `FormProvider` (`use-form`). */
 export interface BenefitsFormValues {
   benefits: BenefitRowValues[];
 }
@@ -166,7 +166,7 @@ function BenefitRow({ index, row, codesInOtherRows, disabled, onRemove }: Benefi
             }))}
             {...register(`benefits.${index}.code`, {
               onChange: (event: { target: { value: string } }) =>
-                setValue(`benefits.${index}.unit`, unitOf(event.target.value), { shouldDirty: true }),
+                setValue(`benefits.${index}.unit`, unitOf(event.target.value)),
             })}
           />
         </div>
@@ -181,7 +181,7 @@ function BenefitRow({ index, row, codesInOtherRows, disabled, onRemove }: Benefi
                 className="mb-0"
                 required
                 help={limitHint}
-                // react-hook-form validates the whole list when a row is added; an empty amount the
+                // The form checks the whole list when a row is added; an empty amount the
                 // user has not reached yet is not an error to show until they leave it or submit.
                 error={fieldState.isTouched || formState.isSubmitted ? fieldState.error : undefined}
                 render={(controlProps) => {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider } from '@/components/ui/form/use-form';
 import { useTranslations } from 'next-intl';
 import { ConflictPanel } from '@/components/record/conflict-panel';
 import { DetailList, DetailRow } from '@/components/record/detail-list';

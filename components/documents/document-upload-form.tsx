@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { FormProvider, useWatch } from '@/components/ui/form/use-form';
 import { useTranslations } from 'next-intl';
 import { SaveProblemAlert } from '@/components/record/save-problem';
 import { SubmitButton } from '@/components/record/submit-button';

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues } from '@/components/ui/form/form-paths';
+import type { UseFormReturn } from '@/components/ui/form/use-form';
 import { applyServerErrors, type ServerErrorDetail } from '@/components/ui/form/apply-server-errors';
 import { useIdempotencyKey } from '@/components/ui/form/use-idempotency-key';
 import { useToast, type ToastInput } from '@/components/ui/toast-provider';
@@ -37,7 +38,7 @@ export interface VersionedSaveOptions<
   TUpdated,
   TCreated = never,
 > {
-  form: UseFormReturn<TValues, unknown, TParsed>;
+  form: UseFormReturn<TValues, TParsed>;
   /** The record being edited; `null` when the form creates one. */
   initial: TRecord | null;
   /** The form's paths the API's field errors (422) may land on. */

@@ -2,7 +2,7 @@
 
 import { useCallback } from 'react';
 import Link from 'next/link';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { FormProvider, useWatch } from '@/components/ui/form/use-form';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { ConflictPanel } from '@/components/record/conflict-panel';

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FormProvider, useForm, useWatch, type Control } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Control } from '@/components/ui/form/use-form';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { fetchAnswer } from '@/test-support/fetch-answer';
 import { answerCall as answer, heldCalls } from '@/test-support/held-calls';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from '@/components/ui/form/use-form';
 import { useTranslations } from 'next-intl';
 import { FormField } from '@/components/ui/form/form-field';
 import type { FieldErrorLike } from '@/components/ui/form/form-field';

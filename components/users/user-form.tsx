@@ -3,7 +3,7 @@
 import { hrefs } from '@/lib/hrefs';
 import { useMemo } from 'react';
 import Link from 'next/link';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { FormProvider, useWatch } from '@/components/ui/form/use-form';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { SaveProblemAlert } from '@/components/record/save-problem';
@@ -154,7 +154,7 @@ export function UserForm(props: UserFormProps) {
           phone: '',
           // A distributor may only invite managers, and an invitation from an account's tab is for
           // one of its managers: nothing to choose then.
-          role: roles.length === 1 ? roles[0] : props.defaultAccountId && roles.includes('manager') ? 'manager' : '',
+          role: roles.length === 1 ? (roles[0] ?? '') : props.defaultAccountId && roles.includes('manager') ? 'manager' : '',
           accountId: props.defaultAccountId ?? null,
           locale: 'de',
         },

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider } from '@/components/ui/form/use-form';
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import { ConflictPanel } from '@/components/record/conflict-panel';

@@ -1,4 +1,4 @@
-import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { FieldPath, FieldValues, UseFormSetError } from './use-form';
 
 /** The API's `details` of a 422 answer (lib/schemas/common errorBodySchema). */
 export interface ServerErrorDetail {

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import type { FieldError } from 'react-hook-form';
+import type { FieldError } from './form-store';
 import { errorIdOf, fieldId, helpIdOf } from './field-id';
 import { useProblemText } from './problem-text';
 
@@ -24,7 +24,7 @@ export interface FormFieldOption {
 }
 
 interface FieldBase {
-  /** The react-hook-form path (`register` passes it); the id defaults to `fieldId(name)`. */
+  /** The form's path (`register` passes it); the id defaults to `fieldId(name)`. */
   name: string;
   label: ReactNode;
   id?: string;

@@ -1,10 +1,11 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { useForm } from '@/components/ui/form/use-form';
 import { z } from '@/lib/schemas/zod';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { applyServerErrors, normaliseErrorPath } from './apply-server-errors';
-import { FormErrorSummary, flattenFieldErrors } from './form-error-summary';
+import { FormErrorSummary } from './form-error-summary';
+import { flattenFieldErrors } from './form-error-summary-panel';
 import { FormField } from './form-field';
 import { MoneyField } from './money-field';
 import { useZodForm } from './use-zod-form';

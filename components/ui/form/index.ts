@@ -1,6 +1,7 @@
 export { applyServerErrors, normaliseErrorPath, type ServerErrorDetail } from './apply-server-errors';
 export { errorIdOf, fieldId, helpIdOf } from './field-id';
-export { FormErrorSummary, flattenFieldErrors, type FlatFieldError } from './form-error-summary';
+export { FormErrorSummary } from './form-error-summary';
+export { flattenFieldErrors, type FlatFieldError } from './form-error-summary-panel';
 export {
   FormField,
   errorMessageOf,

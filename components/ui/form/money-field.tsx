@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, type Control, type FieldPath, type FieldValues } from './use-form';
 import { FormField } from './form-field';
 import { MoneyInput } from './money-input';
 

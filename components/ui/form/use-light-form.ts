@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { ErrorOption, FieldErrors, UseFormSetError } from 'react-hook-form';
+import type { ErrorOption, FieldErrors } from './form-store';
+import type { UseFormSetError } from './use-form';
 import type { ValidationTranslator } from '@/lib/format/zod-error-map';
+import { loadFormErrorSummary } from './form-error-summary';
 import type { SchemaSource } from './use-zod-form';
 
-/** The error map alone: these forms need neither react-hook-form nor its zod resolver. */
+/** The error map alone: these forms need no form store. */
 const loadErrorMap = () => import('@/lib/format/zod-error-map').then((module) => module.createZodErrorMap);
 
 export interface LightFieldError {
@@ -23,7 +25,7 @@ export interface LightForm<Name extends string, Output> {
   };
   /** The form's `onSubmit`: validates every field, then runs `onValid` with the schema's output. */
   handleSubmit: (onValid: (values: Output) => Promise<void> | void) => (event: FormEvent<HTMLFormElement>) => void;
-  /** What FormErrorSummary and FormField read, in react-hook-form's shape. */
+  /** What FormErrorSummary and FormField read, in `useForm`'s shape. */
   formState: {
     errors: FieldErrors<Record<Name, string>>;
     submitCount: number;
@@ -38,12 +40,11 @@ export interface LightForm<Name extends string, Output> {
 /**
  * The state of a small form of text fields, validated like `useZodForm` — by a zod schema that
  * loads after hydration, messages in the UI's language, each field from its first blur and then
- * on every change, every field on submit — without react-hook-form (~15 KiB gzip).
+ * on every change, every field on submit — without the form store of `useForm`.
  *
  * For the public forms of one or two fields only (forgotten password, setting a password): they
- * are opened from e-mails, usually with nothing cached, and need nothing of react-hook-form's
- * (no dirty state for the navigation guard, no arrays, no controlled widgets). Every other form
- * uses `useZodForm` (issue 15).
+ * are opened from e-mails, usually with nothing cached, and need nothing of the store's (no
+ * lists, no controlled widgets, no watched values). Every other form uses `useZodForm`.
  */
 export function useLightForm<Name extends string, Output>(
   schema: SchemaSource<Record<Name, string>, Output>,
@@ -99,6 +100,7 @@ export function useLightForm<Name extends string, Output>(
 
   const warmUp = useEffectEvent(() => {
     void loadErrorMap().catch(() => undefined);
+    void loadFormErrorSummary().catch(() => undefined);
     if (typeof schema === 'function') void Promise.resolve(schema()).catch(() => undefined);
   });
   // Once, after hydration: the first blur then does not wait for the network.

@@ -1,8 +1,11 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { useForm, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ValidationTranslator } from '@/lib/format/zod-error-map';
+import { loadFormErrorSummary } from './form-error-summary';
+import type { FieldValues } from './form-paths';
+import type { Resolver, SchemaIssue } from './form-store';
+import { useForm, type UseFormReturn } from './use-form';
 
 type Schema<Input, Output> = z.ZodType<Output, Input>;
 
@@ -15,45 +18,44 @@ type Schema<Input, Output> = z.ZodType<Output, Input>;
 export type SchemaSource<Input, Output> =
   Schema<Input, Output> | (() => Schema<Input, Output> | Promise<Schema<Input, Output>>);
 
-/** zod, the resolver and the error map: loaded once, after the page is interactive. */
-const loadValidation = () =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@/lib/format/zod-error-map')]).then(
-    ([{ zodResolver }, { createZodErrorMap }]) => ({ zodResolver, createZodErrorMap }),
-  );
+/** The error map: loaded once, after the page is interactive. */
+const loadErrorMap = () => import('@/lib/format/zod-error-map').then((module) => module.createZodErrorMap);
+
+/** zod's issues as the form's: a dotted path (`benefits.0.amountCents`, `''` for the whole form) and the message. */
+export function schemaIssuesOf(issues: readonly z.core.$ZodIssue[]): SchemaIssue[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), type: issue.code, message: issue.message }));
+}
 
 /**
  * `useForm` validated by a shared zod schema, with field messages in the UI language (schema
- * messages first, then the catalogue's `validation.*`). The error summary takes the focus on a
- * failed submit, so react-hook-form's own focusing is off unless asked for.
+ * messages first, then the catalogue's `validation.*`): a field from its first blur and then on
+ * every change, every field on submit. The error summary takes the focus on a failed submit.
  *
  * zod and the schema load after hydration (and at the latest on the first validation), so the
  * form is server-rendered and interactive without them.
  */
 export function useZodForm<Input extends FieldValues, Output>(
   schema: SchemaSource<Input, Output>,
-  options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'> = {},
-): UseFormReturn<Input, unknown, Output> {
+  options: { defaultValues: NoInfer<Input> },
+): UseFormReturn<Input, Output> {
   const t = useTranslations('validation') as unknown as ValidationTranslator;
   const locale = useLocale();
-  // react-hook-form takes the options of every render, so the resolver sees the current props.
-  const resolver: Resolver<Input, unknown, Output> = async (values, context, resolverOptions) => {
-    const [{ zodResolver, createZodErrorMap }, resolved] = await Promise.all([
-      loadValidation(),
+  // The form takes the resolver of every render, so it sees the current props.
+  const resolver: Resolver<Input, Output> = async (values) => {
+    const [createZodErrorMap, resolved] = await Promise.all([
+      loadErrorMap(),
       typeof schema === 'function' ? schema() : schema,
     ]);
-    return zodResolver(resolved, { error: createZodErrorMap(t, locale) })(values, context, resolverOptions);
+    const result = await resolved.safeParseAsync(values, { error: createZodErrorMap(t, locale) });
+    return result.success ? { values: result.data } : { issues: schemaIssuesOf(result.error.issues) };
   };
   const warmUp = useEffectEvent(() => {
-    void loadValidation().catch(() => undefined);
+    void loadErrorMap().catch(() => undefined);
+    void loadFormErrorSummary().catch(() => undefined);
     if (typeof schema === 'function') void Promise.resolve(schema()).catch(() => undefined);
   });
   // Once, after hydration: the first blur then does not wait for the network.
   useEffect(() => warmUp(), []);
 
-  return useForm<Input, unknown, Output>({
-    mode: 'onTouched',
-    shouldFocusError: false,
-    ...options,
-    resolver,
-  });
+  return useForm<Input, Output>({ defaultValues: options.defaultValues, resolver });
 }
