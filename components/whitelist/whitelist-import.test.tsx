@@ -10,6 +10,13 @@ jest.mock('@tanstack/react-query', () => {
   throw new Error('the import must not load TanStack Query');
 });
 
+// The report's code loads with the first check, not with the page (issue 30).
+const mockReportLoaded = jest.fn();
+jest.mock('./whitelist-import-report', () => {
+  mockReportLoaded();
+  return jest.requireActual('./whitelist-import-report');
+});
+
 const mockPush = jest.fn();
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ push: mockPush, refresh: jest.fn(), replace: jest.fn(), back: jest.fn(), prefetch: jest.fn() }),
@@ -64,6 +71,7 @@ describe('WhitelistImport', () => {
     fetchMock.mockReturnValueOnce(answer(200, report({})));
     const events = renderImport();
     await events.upload(screen.getByLabelText(/^CSV-Datei\s*\*?$/), file());
+    expect(mockReportLoaded).not.toHaveBeenCalled();
     await events.click(screen.getByRole('button', { name: 'Datei prüfen' }));
 
     expect(await screen.findByTestId('import-summary')).toHaveTextContent(

@@ -9,6 +9,11 @@ import type { AccountOption } from '@/components/users/account-option';
 import { uploadWhitelistCsv, WhitelistImportError } from '@/lib/api-client/whitelist-upload';
 import { hrefs } from '@/lib/hrefs';
 import type { WhitelistImportReport } from '@/lib/schemas/whitelist';
+import { clientOnly } from '@/components/ui/client-only';
+
+const loadReport = () => import('./whitelist-import-report').then((module) => module.WhitelistImportReportView);
+/** Shown only after a dry run: not part of the page's first load (issue 30). */
+const WhitelistImportReportView = clientOnly(loadReport);
 
 export interface WhitelistImportProps {
   accounts: readonly AccountOption[];
@@ -53,6 +58,8 @@ export function WhitelistImport({ accounts, defaultAccountId }: WhitelistImportP
 
   async function check(event: FormEvent) {
     event.preventDefault();
+    // The report's code loads while the file is checked.
+    void loadReport().catch(() => undefined);
     importing.reset();
     if (!accountId) return setInputProblem(t('upload.chooseAccount'));
     if (!file) return setInputProblem(t('upload.chooseFile'));
@@ -141,91 +148,14 @@ export function WhitelistImport({ accounts, defaultAccountId }: WhitelistImportP
         </div>
       ) : null}
 
-      {report ? (
-        <div data-testid="import-report">
-          <h3 className="h6">{t('upload.reportTitle')}</h3>
-          <p role="status" data-testid="import-summary">
-            {t('upload.summary', {
-              rows: report.rows,
-              valid: report.valid,
-              duplicates: report.duplicates,
-              errors: report.errors,
-            })}
-          </p>
-          {report.errors > 0 ? (
-            <div className="alert alert-danger">{t('upload.hasErrors')}</div>
-          ) : report.valid === 0 ? (
-            <div className="alert alert-secondary">{t('upload.nothingNew')}</div>
-          ) : (
-            <div className="alert alert-success">{t('upload.ready')}</div>
-          )}
-          {report.issues.length > 0 ? (
-            <div className="table-responsive mb-3">
-              <table className="table table-sm align-middle" data-testid="import-issues">
-                <caption className="visually-hidden">{t('upload.reportTitle')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('upload.columns.line')}</th>
-                    <th scope="col">{t('upload.columns.severity')}</th>
-                    <th scope="col">{t('upload.columns.problem')}</th>
-                    <th scope="col">{t('upload.columns.value')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.issues.map((issue) => (
-                    <tr
-                      key={`${issue.line}-${issue.code}`}
-                      className={issue.severity === 'error' ? 'table-danger' : ''}
-                    >
-                      <th scope="row">{issue.line}</th>
-                      <td>{t(`upload.severity.${issue.severity}`)}</td>
-                      <td>{t(`upload.issues.${issue.code}`, { firstLine: issue.firstLine ?? 0 })}</td>
-                      <td className="text-break">{issue.value}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {report.issuesTruncated ? <p className="small text-body-secondary">{t('upload.truncated')}</p> : null}
-            </div>
-          ) : null}
-          {canImport && report.preview.length > 0 ? (
-            <div className="table-responsive mb-3">
-              <table className="table table-sm" data-testid="import-preview">
-                <caption className="caption-top">{t('upload.preview')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('upload.columns.line')}</th>
-                    <th scope="col">{t('columns.value')}</th>
-                    <th scope="col">{t('columns.kind')}</th>
-                    <th scope="col">{t('columns.note')}</th>
-                    <th scope="col">{t('columns.validUntil')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.preview.map((row) => (
-                    <tr key={row.line}>
-                      <th scope="row">{row.line}</th>
-                      <td className="text-break">{row.displayValue}</td>
-                      <td>{t(`kinds.${row.kind}`)}</td>
-                      <td className="text-break">{row.note}</td>
-                      <td>{row.validUntil ?? t('unlimited')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
-          {canImport && checked ? (
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={importing.isPending || importing.state.status === 'success'}
-              onClick={() => void confirmImport(checked)}
-            >
-              {importing.isPending ? t('upload.importing') : t('upload.confirm', { count: report.valid })}
-            </button>
-          ) : null}
-        </div>
+      {report && checked ? (
+        <WhitelistImportReportView
+          report={report}
+          canImport={canImport}
+          isImporting={importing.isPending}
+          isImported={importing.state.status === 'success'}
+          onConfirm={() => void confirmImport(checked)}
+        />
       ) : null}
     </section>
   );
