@@ -109,6 +109,9 @@ async function signIn(context, base) {
   await page.close();
 }
 
+/** A URL of the report without the origin (the chunks' names are what tells them apart). */
+const shortUrl = (url) => (typeof url === 'string' ? url.replace(/^https?:\/\/[^/]+/, '') : url);
+
 /** One Lighthouse run of `url` in the browser behind `chromePort`: the figures this bench reports. */
 async function audit(url, chromePort) {
   const result = await lighthouse(url, {
@@ -140,6 +143,23 @@ async function audit(url, chromePort) {
     ).length,
     renderBlockingResources: (lhr.audits['render-blocking-resources']?.details?.items ?? []).map((item) => item.url),
     unusedCssBytes: lhr.audits['unused-css-rules']?.details?.overallSavingsBytes ?? 0,
+    // What blocks the main thread (TBT): the longest tasks and the scripts that cost the most CPU.
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5).map((item) => ({
+      url: shortUrl(item.url),
+      startMs: Math.round(item.startTime),
+      durationMs: Math.round(item.duration),
+    })),
+    mainThread: Object.fromEntries(
+      (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [
+        item.group,
+        Math.round(item.duration),
+      ]),
+    ),
+    scripts: (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 5).map((item) => ({
+      url: shortUrl(item.url),
+      scriptingMs: Math.round(item.scripting),
+      parseMs: Math.round(item.scriptParseCompile),
+    })),
     // The accessibility and best-practice checks that did not pass (what keeps those scores below 100).
     failedAudits: ['accessibility', 'best-practices']
       .flatMap((category) => lhr.categories[category].auditRefs)

@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { ErrorOption, FieldErrors } from './form-store';
 import type { UseFormSetError } from './use-form';
 import type { ValidationTranslator } from '@/lib/format/zod-error-map';
+import { onFirstInteraction } from '@/components/ui/on-first-interaction';
 import { loadFormErrorSummary } from './form-error-summary';
 import type { SchemaSource } from './use-zod-form';
 
@@ -103,8 +104,9 @@ export function useLightForm<Name extends string, Output>(
     void loadFormErrorSummary().catch(() => undefined);
     if (typeof schema === 'function') void Promise.resolve(schema()).catch(() => undefined);
   });
-  // Once, after hydration: the first blur then does not wait for the network.
-  useEffect(() => warmUp(), []);
+  // Once, at the first focus or press after hydration: the first blur then does not wait for the
+  // network, and the page's load does not evaluate zod (a long task on a slow phone).
+  useEffect(() => onFirstInteraction(() => warmUp()), []);
 
   const setError: UseFormSetError<Record<Name, string>> = useCallback((name: string, error: ErrorOption) => {
     // A check of the field still under way would answer for older values: it is dropped.

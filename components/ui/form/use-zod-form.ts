@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { z } from 'zod';
 import type { ValidationTranslator } from '@/lib/format/zod-error-map';
+import { onFirstInteraction } from '@/components/ui/on-first-interaction';
 import { loadFormErrorSummary } from './form-error-summary';
 import type { FieldValues } from './form-paths';
 import type { Resolver, SchemaIssue } from './form-store';
@@ -54,8 +55,9 @@ export function useZodForm<Input extends FieldValues, Output>(
     void loadFormErrorSummary().catch(() => undefined);
     if (typeof schema === 'function') void Promise.resolve(schema()).catch(() => undefined);
   });
-  // Once, after hydration: the first blur then does not wait for the network.
-  useEffect(() => warmUp(), []);
+  // Once, at the first focus or press after hydration: the first blur then does not wait for the
+  // network, and the page's load does not evaluate zod (a long task on a slow phone).
+  useEffect(() => onFirstInteraction(() => warmUp()), []);
 
   return useForm<Input, Output>({ defaultValues: options.defaultValues, resolver });
 }
