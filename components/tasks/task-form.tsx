@@ -263,6 +263,8 @@ export function TaskForm(props: TaskFormProps) {
               options={props.accounts}
               search={searchAccounts}
               dependsOn={chosenAssignee}
+              // The page loaded them for the task's assignee, or for the signed-in user creating one.
+              optionsFor={props.initial ? props.initial.assignee.id : props.me.id}
               emptyLabel={t('form.noAccount')}
               isOptional
               help={t('form.accountHelp')}

@@ -10,7 +10,15 @@ const OF_ANNA = { id: '5d1c2b3a-1111-4222-8333-444455550000', label: 'Bäckerei 
 const OF_BEN = { id: '7a6b5c4d-2222-4333-8444-555566667777', label: 'Consulting Nord GmbH (K-000003)' };
 const FOUND = { id: '9f8e7d6c-aaaa-4bbb-8ccc-ddddeeeeffff', label: 'Zeppelin Werke GmbH (K-000004)' };
 
-function Harness({ assignee, search }: { assignee: string | null; search: TaskPickerProps['search'] }) {
+function Harness({
+  assignee,
+  search,
+  optionsFor,
+}: {
+  assignee: string | null;
+  search: TaskPickerProps['search'];
+  optionsFor?: string;
+}) {
   const form = useForm<{ accountId: string | null }>({ defaultValues: { accountId: null } });
   return (
     <FormProvider {...form}>
@@ -22,6 +30,7 @@ function Harness({ assignee, search }: { assignee: string | null; search: TaskPi
           options={[FIRST]}
           search={search}
           dependsOn={assignee}
+          optionsFor={optionsFor}
           emptyLabel="Kein Konto"
           isOptional
         />
@@ -33,17 +42,17 @@ function Harness({ assignee, search }: { assignee: string | null; search: TaskPi
 type TaskPickerProps = Parameters<typeof TaskPicker>[0];
 
 /** The account picker of the task form, with a search whose calls the test answers one by one. */
-function renderPicker(assignee: string | null) {
+function renderPicker(assignee: string | null, optionsFor?: string) {
   const searches = heldCalls<PickerOption[]>((args) => args[1] as AbortSignal);
   const search = searches.stub as unknown as TaskPickerProps['search'];
   const events = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const view = renderWithIntl(<Harness assignee={assignee} search={search} />);
+  const view = renderWithIntl(<Harness assignee={assignee} search={search} optionsFor={optionsFor} />);
   return {
     events,
     calls: searches.calls,
     terms: () => searches.stub.mock.calls.map(([term]) => term),
     /** Chooses another assignee, as the task form's other picker does. */
-    assign: (next: string | null) => view.rerender(<Harness assignee={next} search={search} />),
+    assign: (next: string | null) => view.rerender(<Harness assignee={next} search={search} optionsFor={optionsFor} />),
   };
 }
 
@@ -79,6 +88,21 @@ describe('TaskPicker', () => {
     assign('anna');
     expect(terms()).toHaveLength(2);
     expect(optionNames()).toEqual(['Kein Konto', OF_ANNA.label]);
+  });
+
+  it('takes the page’s options for the assignee they were loaded for, and asks only for another one', async () => {
+    const { calls, terms, assign } = renderPicker('anna', 'anna');
+    expect(terms()).toEqual([]);
+    expect(optionNames()).toEqual(['Kein Konto', FIRST.label]);
+
+    assign('ben');
+    expect(terms()).toEqual(['']);
+    await answer(calls[0], [OF_BEN]);
+    expect(optionNames()).toEqual(['Kein Konto', OF_BEN.label]);
+
+    assign('anna');
+    expect(terms()).toHaveLength(1);
+    expect(optionNames()).toEqual(['Kein Konto', FIRST.label]);
   });
 
   it('searches two characters 300 ms after the last keystroke, or at once on Enter; the newest search wins', async () => {

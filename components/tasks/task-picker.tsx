@@ -22,6 +22,8 @@ export interface TaskPickerProps {
   search: (term: string, signal: AbortSignal) => Promise<PickerOption[]>;
   /** Part of the search's key: when it changes, the options are asked for again (the assignee of the account picker). */
   dependsOn?: string | null;
+  /** The `dependsOn` value `options` were loaded for (no request while it is the chosen one). */
+  optionsFor?: string | null;
   /** The empty first option ("Kein Konto"); without it the field is required. */
   emptyLabel: string;
   isOptional?: boolean;
@@ -46,6 +48,7 @@ export function TaskPicker(props: TaskPickerProps) {
     chosenId,
     search: props.search,
     scope: props.dependsOn,
+    optionsScope: props.optionsFor,
   });
 
   const searchHelp = {

@@ -24,6 +24,8 @@ export interface SearchOptionsConfig<T> {
    * options are asked for even without a term, and asked for again when it changes.
    */
   scope?: string | null;
+  /** The scope `options` were loaded for: while `scope` is this one and nothing is searched, they are the answer. */
+  optionsScope?: string | null;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface SearchOptionsConfig<T> {
  * chosen option keeps its name after a new search.
  */
 export function useSearchOptions<T extends { id: string }>(config: SearchOptionsConfig<T>) {
-  const { options, chosenId, search, enabled = true, scope } = config;
+  const { options, chosenId, search, enabled = true, scope, optionsScope } = config;
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
   const [answers, setAnswers] = useState<ReadonlyMap<string, readonly T[]>>(() => new Map());
@@ -52,7 +54,9 @@ export function useSearchOptions<T extends { id: string }>(config: SearchOptions
 
   const isSearching = enabled && term.length >= SEARCH_MIN_LENGTH;
   const asked = isSearching ? term : '';
-  const key = isSearching || scope ? JSON.stringify([scope ?? '', asked]) : null;
+  // The page's options already answer their own scope: asking again would only repeat them.
+  const hasOwnScope = scope && scope !== optionsScope;
+  const key = isSearching || hasOwnScope ? JSON.stringify([scope ?? '', asked]) : null;
   const answer = key === null ? undefined : answers.get(key);
 
   const ask = useEffectEvent(() => {
