@@ -143,6 +143,12 @@ async function audit(url, chromePort) {
     ).length,
     renderBlockingResources: (lhr.audits['render-blocking-resources']?.details?.items ?? []).map((item) => item.url),
     unusedCssBytes: lhr.audits['unused-css-rules']?.details?.overallSavingsBytes ?? 0,
+    // What moved (CLS): the elements of the largest layout shifts.
+    layoutShifts: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3).map((item) => ({
+      score: Math.round((item.score ?? 0) * 1000) / 1000,
+      selector: item.node?.selector ?? null,
+      snippet: typeof item.node?.snippet === 'string' ? item.node.snippet.slice(0, 200) : null,
+    })),
     // What blocks the main thread (TBT): the longest tasks and the scripts that cost the most CPU.
     longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5).map((item) => ({
       url: shortUrl(item.url),
