@@ -25,6 +25,11 @@ describe('TableSkeleton', () => {
     expect(container.querySelectorAll('tbody tr')).toHaveLength(3);
     expect(container.querySelectorAll('tbody td .placeholder')).toHaveLength(15);
   });
+
+  it('is at least a viewport high, so the footer never shows above a loading list (no layout shift)', () => {
+    renderWithIntl(<TableSkeleton className="mt-2" />);
+    expect(screen.getByRole('status')).toHaveClass('min-vh-100', 'mt-2');
+  });
 });
 
 describe('TabsNav', () => {

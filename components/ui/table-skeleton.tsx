@@ -14,12 +14,22 @@ export interface TableSkeletonProps {
 
 const WIDTHS = ['col-7', 'col-9', 'col-6', 'col-8', 'col-5'];
 
-/** What `loading.tsx` shows while a list loads: 5 × 3 Bootstrap placeholders, announced as "Wird geladen …". */
+/**
+ * What `loading.tsx` shows while a list loads: 5 × 3 Bootstrap placeholders, announced as "Wird geladen …".
+ * At least a viewport high (`min-vh-100`): the footer then stays below the fold until the list replaces
+ * the placeholders, instead of showing at the bottom of a short page and being pushed away — a layout
+ * shift of 0.111 in Lighthouse's mobile runs whenever the list streamed in after the first paint (issue 30).
+ */
 export function TableSkeleton({ columns = 5, rows = 3, className }: TableSkeletonProps) {
   const t = useTranslations('common');
   const cells = Array.from({ length: columns }, (_, index) => WIDTHS[index % WIDTHS.length]);
   return (
-    <div className={className} aria-busy="true" role="status" data-testid="table-skeleton">
+    <div
+      className={['min-vh-100', className].filter(Boolean).join(' ')}
+      aria-busy="true"
+      role="status"
+      data-testid="table-skeleton"
+    >
       <span className="visually-hidden">{t('loading')}</span>
       <div className="table-responsive" aria-hidden="true">
         <table className="table align-middle placeholder-glow mb-0">
