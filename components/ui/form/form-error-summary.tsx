@@ -7,7 +7,7 @@ import type { FormErrorSummaryProps } from './form-error-summary-panel';
 
 export type { FormErrorSummaryProps } from './form-error-summary-panel';
 
-/** The summary's code; `useZodForm` and `useLightForm` fetch it once the form is interactive. */
+/** The summary's code; `useZodForm` and `useLightForm` fetch it at the page's first focus or press. */
 export const loadFormErrorSummary = () =>
   import('./form-error-summary-panel').then((module) => module.FormErrorSummaryPanel);
 

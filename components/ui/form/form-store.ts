@@ -217,10 +217,15 @@ export class FormStore<T extends FieldValues, O = T> {
     if (values) this.defaults = values;
     this.values = this.defaults;
     this.touched = new Set();
-    for (const name of this.checks.keys()) this.checks.set(name, (this.checks.get(name) ?? 0) + 1);
+    this.dropPendingChecks();
     for (const name of this.lists.keys()) this.lists.set(name, this.keysFor(name, true));
     for (const [name, element] of this.elements) writeElement(element, this.getValue(name));
     this.setState({ errors: {} as FieldErrors<T>, submitCount: 0, isSubmitted: false, isSubmitting: false });
+  }
+
+  /** Every check under way answers for values that are gone: none of them may set an error. */
+  private dropPendingChecks() {
+    for (const name of this.checks.keys()) this.checks.set(name, (this.checks.get(name) ?? 0) + 1);
   }
 
   private async resolve() {
@@ -261,16 +266,12 @@ export class FormStore<T extends FieldValues, O = T> {
   async submit(onValid: (values: O) => unknown) {
     if (this.submitting) return;
     this.submitting = true;
-    // Every check under way answers for older values.
-    for (const name of this.checks.keys()) this.checks.set(name, (this.checks.get(name) ?? 0) + 1);
+    this.dropPendingChecks();
     this.setState({ isSubmitting: true, errors: unsetIn(this.state.errors, 'root') });
-    let isValid = false;
     try {
       const result = await this.resolve();
-      const errors = this.nest(result.issues);
-      isValid = result.issues === undefined || result.issues.length === 0;
-      this.setState({ errors });
-      if (isValid) await onValid(result.values as O);
+      this.setState({ errors: this.nest(result.issues) });
+      if (!result.issues?.length) await onValid(result.values as O);
     } finally {
       this.submitting = false;
       this.setState({ isSubmitting: false, isSubmitted: true, submitCount: this.state.submitCount + 1 });

@@ -40,7 +40,7 @@ export interface LightForm<Name extends string, Output> {
 
 /**
  * The state of a small form of text fields, validated like `useZodForm` — by a zod schema that
- * loads after hydration, messages in the UI's language, each field from its first blur and then
+ * loads at the page's first focus or press, messages in the UI's language, each field from its first blur and then
  * on every change, every field on submit — without the form store of `useForm`.
  *
  * For the public forms of one or two fields only (forgotten password, setting a password): they

@@ -32,8 +32,8 @@ export function schemaIssuesOf(issues: readonly z.core.$ZodIssue[]): SchemaIssue
  * messages first, then the catalogue's `validation.*`): a field from its first blur and then on
  * every change, every field on submit. The error summary takes the focus on a failed submit.
  *
- * zod and the schema load after hydration (and at the latest on the first validation), so the
- * form is server-rendered and interactive without them.
+ * zod and the schema load at the page's first focus or press (and at the latest on the first
+ * validation), so the form is server-rendered and interactive without them.
  */
 export function useZodForm<Input extends FieldValues, Output>(
   schema: SchemaSource<Input, Output>,
