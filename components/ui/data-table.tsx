@@ -103,8 +103,8 @@ function groupRows<T>(rows: readonly T[], key: (row: T) => string): RowGroup<T>[
 
 /**
  * The list table of every resource (a server component): sortable headers, the empty texts,
- * optional group header rows and the pagination, all driven by the URL. Rows of `value` columns and
- * the pagination render in the browser from compact props (DataTableRows, Pagination).
+ * optional group header rows and the pagination, all driven by the URL. Rows of `value` columns
+ * render in the browser from compact props (DataTableRows).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, total, pathname, caption, groupBy, rowClassName, selection } = props;

@@ -100,7 +100,7 @@ export function ListViewToolbar<Row, Query, Translate, Options>({
 
 /**
  * The toolbar, the table and the bulk bar of any list, drawn from its descriptor. Server-rendered;
- * the toolbar, the pagination and the selection are the client parts (with only their messages).
+ * the toolbar, the saved views and the selection are the client parts (with only their messages).
  */
 export function ListView<Row, Query, Translate, Options>({
   descriptor,
@@ -117,7 +117,6 @@ export function ListView<Row, Query, Translate, Options>({
       namespaces={[
         'listToolbar',
         'listViews',
-        'pagination',
         ...(bulk ? (['bulk', 'confirmDialog'] as const) : []),
         ...(descriptor.clientMessages ?? []),
       ]}

@@ -46,7 +46,7 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
           {t('filters.accountOnly')}
         </ListScopeNotice>
       )}
-      <ClientMessages namespaces={['listToolbar', 'listViews', 'pagination', 'history.filters']}>
+      <ClientMessages namespaces={['listToolbar', 'listViews', 'history.filters']}>
         <ListViewToolbar descriptor={changeList} context={context} />
         <DateRangeFilter />
       </ClientMessages>
@@ -61,16 +61,14 @@ export default async function HistoryPage(props: { searchParams: Promise<SearchP
       <ChangeTable items={list.items} isFiltered={hasListFilter(params)} />
       <div className="d-flex flex-wrap align-items-center gap-3">
         {list.page <= deepest ? (
-          <ClientMessages namespaces={['pagination']}>
-            <Pagination
-              total={total}
-              totalIsLowerBound={list.totalIsLowerBound}
-              page={list.page}
-              perPage={list.perPage}
-              pathname={path}
-              params={params}
-            />
-          </ClientMessages>
+          <Pagination
+            total={total}
+            totalIsLowerBound={list.totalIsLowerBound}
+            page={list.page}
+            perPage={list.perPage}
+            pathname={path}
+            params={params}
+          />
         ) : (
           // Beyond the counted rows page numbers have no cursor: only "Weiter" and back to the start.
           <div className="d-flex align-items-center gap-3 mb-3">
