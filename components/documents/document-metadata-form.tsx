@@ -122,11 +122,7 @@ export function DocumentMetadataForm({ document, onClose }: DocumentMetadataForm
           <SubmitButton isBusy={save.isBusy} busyLabel={t('form.saving')}>
             {t('form.save')}
           </SubmitButton>
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            onClick={() => onClose(save.base ?? document)}
-          >
+          <button type="button" className="btn btn-outline-secondary" onClick={() => onClose(save.base ?? document)}>
             {t('form.cancel')}
           </button>
         </div>

@@ -17,7 +17,13 @@ const updateMock = updateDocumentAction as jest.MockedFunction<typeof updateDocu
 
 const mockRefresh = jest.fn();
 jest.mock('next/navigation', () => ({
-  useRouter: () => ({ push: jest.fn(), refresh: mockRefresh, replace: jest.fn(), back: jest.fn(), prefetch: jest.fn() }),
+  useRouter: () => ({
+    push: jest.fn(),
+    refresh: mockRefresh,
+    replace: jest.fn(),
+    back: jest.fn(),
+    prefetch: jest.fn(),
+  }),
 }));
 
 const document: Document = {

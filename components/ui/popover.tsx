@@ -4,6 +4,7 @@ import { useId, type ReactElement, type ReactNode } from 'react';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import BootstrapPopover from 'react-bootstrap/Popover';
 import type { Placement } from 'react-bootstrap/types';
+import './overlays.scss';
 import { OVERLAY_POPPER_CONFIG } from './tooltip';
 
 export interface PopoverProps {

@@ -4,6 +4,7 @@ import { useId, type ReactElement, type ReactNode } from 'react';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import BootstrapTooltip from 'react-bootstrap/Tooltip';
 import type { Placement } from 'react-bootstrap/types';
+import './overlays.scss';
 
 /** Seed constants (SPEC §6): tooltips on hover and focus after 50 ms; overlays keep 5 px from the edge. */
 export const TOOLTIP_DELAY_MS = 50;
