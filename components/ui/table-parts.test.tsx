@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { StatusBadge } from './status-badge';
-import { TableSkeleton } from './table-skeleton';
 import { TabsNav } from './tabs-nav';
 
 // List links navigate with the app router; these tests only look at what is rendered.
@@ -12,24 +11,6 @@ jest.mock('next/navigation', () => ({
 // next.config.ts has `trailingSlash: true`; the build tells next/link so through this variable.
 beforeAll(() => {
   process.env.__NEXT_TRAILING_SLASH = 'true';
-});
-
-describe('TableSkeleton', () => {
-  it('shows 5 columns × 3 rows of placeholders and announces loading', () => {
-    const { container } = renderWithIntl(<TableSkeleton />);
-    const status = screen.getByRole('status');
-    expect(status).toHaveAttribute('aria-busy', 'true');
-    expect(status).toHaveTextContent('Wird geladen …');
-    expect(container.querySelector('table')).toHaveClass('placeholder-glow');
-    expect(container.querySelectorAll('thead th .placeholder')).toHaveLength(5);
-    expect(container.querySelectorAll('tbody tr')).toHaveLength(3);
-    expect(container.querySelectorAll('tbody td .placeholder')).toHaveLength(15);
-  });
-
-  it('is at least a viewport high, so the footer never shows above a loading list (no layout shift)', () => {
-    renderWithIntl(<TableSkeleton className="mt-2" />);
-    expect(screen.getByRole('status')).toHaveClass('min-vh-100', 'mt-2');
-  });
 });
 
 describe('TabsNav', () => {
