@@ -55,5 +55,6 @@ export const hrefs = {
   whitelist: (query: Record<string, QueryValue> = {}) => `/whitelist/${toQueryString(query)}`,
   whitelistEntry: (id: string) => `/whitelist/${seg(id)}/`,
   /** `mode: 'import'`: the CSV import instead of a single entry. */
-  whitelistNew: (query: { accountId?: string; mode?: 'import' } = {}) => `/whitelist/neu/${toQueryString(query)}`,
+  whitelistNew: ({ mode, ...query }: { accountId?: string; mode?: 'import' } = {}) =>
+    `/whitelist/neu/${mode === 'import' ? 'import/' : ''}${toQueryString(query)}`,
 } as const;

@@ -120,6 +120,7 @@ test.describe('every Bootstrap class a page uses has its styles', () => {
       `${task}?tab=history`,
       '/whitelist/',
       '/whitelist/neu/',
+      '/whitelist/neu/import/',
       entry,
     ];
     for (const route of routes) {

@@ -47,6 +47,7 @@ export const ROUTES = [
   { pattern: '/historie/[id]/', guard: 'auth', scope: 'history.read' },
   { pattern: '/whitelist/', guard: 'auth', scope: 'whitelist.read' },
   { pattern: '/whitelist/neu/', guard: 'auth', scope: 'whitelist.write' },
+  { pattern: '/whitelist/neu/import/', guard: 'auth', scope: 'whitelist.write' },
   { pattern: '/whitelist/[id]/', guard: 'auth', scope: 'whitelist.read' },
   { pattern: '/tasks/', guard: 'auth', scope: 'tasks.read' },
   { pattern: '/tasks/neu/', guard: 'auth', scope: 'tasks.write' },

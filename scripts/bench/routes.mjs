@@ -38,6 +38,7 @@ export const PAGE_ROUTES = [
   '/tasks/{task}/',
   '/whitelist/',
   '/whitelist/neu/',
+  '/whitelist/neu/import/',
   '/whitelist/{whitelist}/',
 ];
 
