@@ -88,6 +88,8 @@ export interface TaskFormProps {
   assignees: readonly PickerOption[];
   accounts: readonly PickerOption[];
   defaults?: { assigneeId?: string | null; accountId?: string | null };
+  /** Editing in place (TaskEditor): "Abbrechen" closes the form instead of leaving the page. */
+  onCancel?: () => void;
 }
 
 /**
@@ -277,9 +279,15 @@ export function TaskForm(props: TaskFormProps) {
           <SubmitButton isBusy={isBusy} busyLabel={t('form.saving')}>
             {isEdit ? t('form.save') : t('form.create')}
           </SubmitButton>
-          <Link href={base ? hrefs.task(base.id) : hrefs.tasks()} className="btn btn-outline-secondary">
-            {t('form.cancel')}
-          </Link>
+          {props.onCancel ? (
+            <button type="button" className="btn btn-outline-secondary" onClick={props.onCancel}>
+              {t('form.cancel')}
+            </button>
+          ) : (
+            <Link href={base ? hrefs.task(base.id) : hrefs.tasks()} className="btn btn-outline-secondary">
+              {t('form.cancel')}
+            </Link>
+          )}
         </div>
       </form>
     </FormProvider>

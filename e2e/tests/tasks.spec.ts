@@ -75,11 +75,23 @@ test('a task for a colleague: assigned, badge, completed, seen done by its creat
   await expect(delegated.getByRole('combobox', { name: `Status von „${title}“` })).toHaveValue('done');
   await expect(delegated).toContainText(`${colleague.firstName} ${colleague.lastName}`);
 
-  // Its page shows the completion and the history of both changes.
+  // Its page shows the completion; the creator edits it in place (the form loads on "Bearbeiten").
   await delegated.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId('task-form')).toHaveCount(0);
+  await page.getByTestId('edit-task').click();
+  const priority = page.getByTestId('task-form').getByLabel('Priorität');
+  await expect(page.getByTestId('task-form').getByLabel('Titel')).toBeFocused();
+  await expect(priority).toHaveValue('high');
+  await priority.selectOption('low');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Die Aufgabe wurde gespeichert.')).toBeVisible();
+  await expect(page.getByTestId('task-form')).toHaveCount(0);
+  await expect(page.getByRole('definition').filter({ hasText: 'Niedrig' })).toBeVisible();
+
+  // The history shows all three changes.
   await page.getByRole('link', { name: 'Historie' }).last().click();
-  await expect(page.getByTestId('task-history').locator('tr[data-action]')).toHaveCount(2);
+  await expect(page.getByTestId('task-history').locator('tr[data-action]')).toHaveCount(3);
 });
 
 test('an overdue task is highlighted and the dashboard links to it', async ({ page, api }) => {

@@ -114,6 +114,14 @@ test.describe('whitelist', () => {
       .getByRole('link', { name: 'Historie' })
       .click();
     await expect(page.getByTestId('whitelist-history')).toContainText('Geändert');
+    // Opened directly, the edit tab loads its form (a chunk of its own) and saves as well.
+    await page.goto(`${new URL(page.url()).pathname}?tab=edit`);
+    const note = page.getByRole('textbox', { name: 'Notiz' });
+    await expect(note).toHaveValue('Aushilfe');
+    await note.fill('Aushilfe im Sommer');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Der Eintrag wurde gespeichert.')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Aushilfe im Sommer' })).toBeVisible();
     await page.getByTestId('whitelist-delete').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
     await expect(page).toHaveURL(`/whitelist/?accountId=${account.id}`);

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { getIn, setIn, unsetIn } from './form-paths';
 import { nestIssues, type Resolver, type SchemaIssue } from './form-store';
@@ -157,6 +158,30 @@ describe('useForm', () => {
     expect(html).toMatch(/aria-label="Anzahl"[^>]*value="3"/);
     expect(html).toMatch(/aria-label="Aktiv"[^>]*checked=""/);
     expect(html).toMatch(/<option value="a" selected="">/);
+  });
+
+  it('keeps what was typed into the server-rendered fields before hydration', async () => {
+    // A phone on a slow network shows the form before its code runs: the user's input, not the
+    // defaults, is what the form holds once it hydrates (issue 30: forms that load on demand).
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<TestForm onValid={() => undefined} />);
+    document.body.append(container);
+    const typed = container.querySelector<HTMLInputElement>('input[aria-label="Name"]')!;
+    typed.value = 'Vor dem Laden';
+    container.querySelector<HTMLInputElement>('input[aria-label="Aktiv"]')!.checked = false;
+    container.querySelector<HTMLSelectElement>('select[aria-label="Code 1"]')!.value = 'b';
+    const onValid = jest.fn();
+    const root = await act(async () => hydrateRoot(container, <TestForm onValid={onValid} />));
+    await act(async () => container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    expect(onValid.mock.calls[0]?.[0]).toEqual({
+      name: 'Vor dem Laden',
+      count: 3,
+      active: false,
+      rows: [{ code: 'b', amount: 1 }],
+    });
+    act(() => root.unmount());
+    container.remove();
   });
 
   it('checks a field from its first blur, then on every change; nothing before', async () => {

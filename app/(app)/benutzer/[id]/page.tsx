@@ -71,6 +71,7 @@ export default async function UserPage(props: Props) {
           <ClientMessages namespaces={['users', 'confirmDialog']}>
             <UserActionsBar
               user={{ id: user.id, name, email: user.email }}
+              editHref={hrefs.userEdit(user.id)}
               can={{
                 edit: mayManage && user.status !== 'deactivated',
                 lock: mayManage && user.status === 'active',

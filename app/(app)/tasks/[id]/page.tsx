@@ -8,7 +8,7 @@ import { DetailList, DetailRow } from '@/components/record/detail-list';
 import { formatDueDate } from '@/components/tasks/format-due-date';
 import { loadTaskOptions } from '@/components/tasks/load-task-options';
 import { TaskDeleteButton } from '@/components/tasks/task-delete-button';
-import { TaskForm } from '@/components/tasks/task-form';
+import { TaskEditor } from '@/components/tasks/task-editor';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { recordId } from '@/lib/api-client/record-id';
@@ -78,51 +78,42 @@ export default async function TaskPage(props: Props) {
       ) : (
         <>
           <DetailList>
+            <DetailRow label={t('fields.priority')}>{t(`priority.${task.priority}`)}</DetailRow>
             <DetailRow label={t('fields.dueDate')}>
               {task.dueDate ? formatDueDate(task.dueDate, locale) : t('noDueDate')}
             </DetailRow>
             <DetailRow label={t('fields.accountId')}>
               {task.account ? <Link href={hrefs.account(task.account.id)}>{task.account.name}</Link> : t('noAccount')}
             </DetailRow>
+            <DetailRow label={t('fields.description')}>
+              <span className="text-break">
+                {task.description
+                  ? task.description.split('\n').map((line, index) => (
+                      <span key={index} className="d-block">
+                        {line}
+                      </span>
+                    ))
+                  : t('none')}
+              </span>
+            </DetailRow>
             <DetailRow label={t('fields.completedAt')}>
               {task.completedAt ? formatDateTime(task.completedAt, locale) : t('none')}
             </DetailRow>
             <DetailRow label={t('fields.createdAt')}>{formatDateTime(task.createdAt, locale)}</DetailRow>
             <DetailRow label={t('fields.updatedAt')}>{formatDateTime(task.updatedAt, locale)}</DetailRow>
-            {!canWrite && (
-              <>
-                <DetailRow label={t('fields.priority')}>{t(`priority.${task.priority}`)}</DetailRow>
-                <DetailRow label={t('fields.description')}>
-                  <span className="text-break">
-                    {task.description
-                      ? task.description.split('\n').map((line, index) => (
-                          <span key={index} className="d-block">
-                            {line}
-                          </span>
-                        ))
-                      : t('none')}
-                  </span>
-                </DetailRow>
-              </>
-            )}
           </DetailList>
           {canWrite && options && (
-            <section className="mt-4" aria-label={t('detail.edit')}>
-              <ClientMessages namespaces={['tasks', 'form', 'validation', 'confirmDialog']}>
-                <TaskForm
-                  key={task.version}
-                  initial={task}
-                  me={{ id: me.id, name: `${me.firstName} ${me.lastName}` }}
-                  assignees={options.assignees}
-                  accounts={options.accounts}
-                />
-                {canDelete && (
-                  <div className="mt-4">
-                    <TaskDeleteButton id={task.id} version={task.version} title={task.title} />
-                  </div>
-                )}
-              </ClientMessages>
-            </section>
+            <ClientMessages namespaces={['tasks', 'form', 'validation', 'confirmDialog']}>
+              <TaskEditor
+                key={task.version}
+                initial={task}
+                me={{ id: me.id, name: `${me.firstName} ${me.lastName}` }}
+                assignees={options.assignees}
+                accounts={options.accounts}
+              >
+                {canDelete && <TaskDeleteButton id={task.id} version={task.version} title={task.title} />}
+              </TaskEditor>
+            </ClientMessages>
           )}
         </>
       )}

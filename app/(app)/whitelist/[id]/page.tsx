@@ -6,7 +6,7 @@ import { ChangeTable } from '@/components/history/change-table';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { DetailList, DetailRow } from '@/components/record/detail-list';
 import { TabsNav } from '@/components/ui/tabs-nav';
-import { WhitelistEntryForm } from '@/components/whitelist/whitelist-entry-form';
+import { WhitelistEntryEditor } from '@/components/whitelist/whitelist-entry-editor';
 import { recordId } from '@/lib/api-client/record-id';
 import { getMe } from '@/lib/api-client/server';
 import { getWhitelistEntry } from '@/lib/api-client/whitelist.server';
@@ -65,7 +65,8 @@ export default async function WhitelistEntryPage(props: Props) {
           </Link>
           <ClientMessages namespaces={['whitelist.actions', 'whitelist.toasts', 'confirmDialog']}>
             <WhitelistDeleteButton
-              entry={{ id: entry.id, version: entry.version, value: entry.displayValue, accountId: entry.accountId }}
+              entry={{ id: entry.id, version: entry.version, value: entry.displayValue }}
+              listHref={hrefs.whitelist({ accountId: entry.accountId })}
             />
           </ClientMessages>
         </div>
@@ -98,7 +99,7 @@ export default async function WhitelistEntryPage(props: Props) {
       )}
       {tab === 'edit' && (
         <ClientMessages namespaces={['whitelist', 'users.help', 'users.fields', 'users.form', 'form', 'validation']}>
-          <WhitelistEntryForm initial={entry} />
+          <WhitelistEntryEditor initial={entry} />
         </ClientMessages>
       )}
       {tab === 'history' && history && (

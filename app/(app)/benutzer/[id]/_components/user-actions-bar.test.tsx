@@ -40,7 +40,7 @@ function renderBar(can: Partial<UserActionsBarProps['can']>) {
   const events = userEvent.setup();
   renderWithIntl(
     <ToastProvider>
-      <UserActionsBar user={USER} can={{ ...none, ...can }} />
+      <UserActionsBar user={USER} editHref={`/benutzer/${USER.id}/edit/`} can={{ ...none, ...can }} />
     </ToastProvider>,
   );
   return events;

@@ -6,14 +6,18 @@ import { useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-provider';
 import { deleteWhitelistEntryAction } from '@/components/whitelist/whitelist-actions';
-import { hrefs } from '@/lib/hrefs';
 import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
-/** Deletes the entry (against the version shown) after a confirmation, then goes back to the account's list. */
+/**
+ * Deletes the entry (against the version shown) after a confirmation, then goes back to the account's list
+ * (`listHref`, built by the page: the route table's builders stay out of the browser's bundle, issue 30).
+ */
 export function WhitelistDeleteButton({
   entry,
+  listHref,
 }: {
-  entry: { id: string; version: number; value: string; accountId: string };
+  entry: { id: string; version: number; value: string };
+  listHref: string;
 }) {
   const t = useTranslations('whitelist.actions');
   const apiProblemText = useLazyApiProblemText();
@@ -30,7 +34,7 @@ export function WhitelistDeleteButton({
       return false;
     }
     toast({ variant: 'success', message: tToasts('deleted') });
-    router.push(hrefs.whitelist({ accountId: entry.accountId }));
+    router.push(listHref);
     router.refresh();
     return true;
   }

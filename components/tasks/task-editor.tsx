@@ -1,0 +1,75 @@
+'use client';
+
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import type { Task } from '@/lib/schemas/task';
+import type { TaskFormProps } from './task-form';
+
+// The form, its store, its pickers and the save flow are a chunk of their own (~7 KiB gzip): most
+// visits read the task, so they load when "Bearbeiten" is first pointed at, focused or pressed
+// (issue 30), as the document's details do.
+const loadForm = () => import('./task-form');
+const TaskForm = lazy(() => loadForm().then((module) => ({ default: module.TaskForm })));
+
+export interface TaskEditorProps extends Pick<TaskFormProps, 'me' | 'assignees' | 'accounts'> {
+  initial: Task;
+  /** The task's other actions (delete), shown beside "Bearbeiten" and under the open form. */
+  children?: ReactNode;
+}
+
+/**
+ * Inline edit of a task (SPEC §3 `/tasks/{id}/`): "Bearbeiten" turns into the form in place, its
+ * first field focused; "Abbrechen" closes it and gives the focus back to the button. A save
+ * reloads the page, whose new version mounts the editor closed again.
+ */
+export function TaskEditor({ initial, me, assignees, accounts, children }: TaskEditorProps) {
+  const t = useTranslations('tasks');
+  const [isEditing, setEditing] = useState(false);
+  const wasEditing = useRef(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const preload = () => void loadForm().catch(() => undefined);
+
+  useEffect(() => {
+    if (!isEditing && wasEditing.current) editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
+
+  const actions = (isOpening: boolean) => (
+    <div className="d-flex flex-wrap align-items-start gap-2 mt-3">
+      <button
+        ref={editButton}
+        type="button"
+        className="btn btn-primary"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setEditing(true)}
+        disabled={isOpening}
+        aria-busy={isOpening || undefined}
+        data-testid="edit-task"
+      >
+        {t('detail.edit')}
+      </button>
+      {children}
+    </div>
+  );
+
+  if (!isEditing) return actions(false);
+  return (
+    <Suspense fallback={actions(true)}>
+      <section
+        className="mt-4"
+        aria-label={t('detail.edit')}
+        ref={(section) => section?.querySelector<HTMLElement>('input, textarea, select')?.focus()}
+      >
+        <TaskForm
+          initial={initial}
+          me={me}
+          assignees={assignees}
+          accounts={accounts}
+          onCancel={() => setEditing(false)}
+        />
+        {children ? <div className="mt-4">{children}</div> : null}
+      </section>
+    </Suspense>
+  );
+}
