@@ -17,7 +17,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const holds = (scope: Parameters<typeof hasScope>[1]) => !user.mfaEnrolmentRequired && hasScope(user.scope, scope);
   return (
     <>
-      <ClientMessages namespaces={['nav', 'roles', 'approvals.badge', 'tasks.badge']}>
+      <ClientMessages namespaces={['nav', 'approvals.badge', 'tasks.badge']}>
         <AppNavbar
           user={{ firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role }}
           sections={navItemsFor(holds)}

@@ -67,6 +67,28 @@ describe('AppNavbar', () => {
     expect(screen.getByRole('link', { name: 'Start' })).not.toHaveAttribute('aria-current');
   });
 
+  it('folds the sections behind the toggler; a chosen link folds them again', () => {
+    renderNavbar();
+    const toggler = screen.getByRole('button', { name: 'Navigation ein- oder ausblenden' });
+    const collapse = document.getElementById('main-navigation')!;
+    expect(toggler).toHaveAttribute('aria-expanded', 'false');
+    expect(collapse).not.toHaveClass('show');
+    fireEvent.click(toggler);
+    expect(toggler).toHaveAttribute('aria-expanded', 'true');
+    expect(collapse).toHaveClass('show');
+    fireEvent.click(screen.getByRole('link', { name: 'Konten' }));
+    expect(toggler).toHaveAttribute('aria-expanded', 'false');
+    expect(collapse).not.toHaveClass('show');
+    // A button inside (the search, the user menu) keeps it open.
+    fireEvent.click(toggler);
+    fireEvent.click(screen.getByRole('button', { name: 'Anna Albrecht' }));
+    expect(toggler).toHaveAttribute('aria-expanded', 'true');
+    // Choosing the profile in the user menu closes the menu and folds the navbar.
+    fireEvent.click(screen.getByRole('link', { name: 'Profil' }));
+    expect(toggler).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Anna Albrecht' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('shows the approvals badge only to deciders, and the tasks badge to everyone', async () => {
     const { unmount } = renderNavbar({ isDecider: false });
     expect(await screen.findByTestId('tasks-badge')).toBeInTheDocument();

@@ -18,7 +18,8 @@ export function UserMenu({
   title: string;
   label: string;
   testId?: string;
-  children: (close: () => void) => ReactNode;
+  /** The items; choosing a link among them closes the menu. */
+  children: ReactNode;
 }) {
   const { isOpen, open, close, toggle, closeOnEscape, rootRef, toggleRef, panelId: menuId } = useDropdown();
 
@@ -54,8 +55,15 @@ export function UserMenu({
         {/* A long name is cut with "…" (the tooltip has it whole), so the navbar keeps to one line. */}
         <span className="app-user-menu-title">{title}</span>
       </button>
-      <div id={menuId} className={`dropdown-menu dropdown-menu-end${isOpen ? ' show' : ''}`} data-bs-popper="static">
-        {isOpen && children(close)}
+      <div
+        id={menuId}
+        className={`dropdown-menu dropdown-menu-end${isOpen ? ' show' : ''}`}
+        data-bs-popper="static"
+        onClick={(event) => {
+          if (event.target instanceof Element && event.target.closest('a[href]')) close();
+        }}
+      >
+        {isOpen && children}
       </div>
     </div>
   );

@@ -1,0 +1,114 @@
+'use client';
+
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { clientOnly } from '@/components/ui/client-only';
+import { UserMenu } from './user-menu';
+
+/**
+ * The navbar's interactive parts (issue 30): the navbar itself renders on the server (AppNavbar), so
+ * its markup, labels and icons are not part of every page's JavaScript; what needs the browser is here.
+ */
+
+// The badges ask the API from the browser anyway (the server renders nothing for them), so they and
+// TanStack Query load after hydration instead of on the critical path of every page (issue 15).
+export const ApprovalsBadge = clientOnly(() => import('./approvals-badge').then((module) => module.ApprovalsBadge));
+export const TasksBadge = clientOnly(() => import('./tasks-badge').then((module) => module.TasksBadge));
+export const NotificationsBellCount = clientOnly(() =>
+  import('./notifications-bell').then((module) => module.NotificationsBellCount),
+);
+// The theme choice (Hell / Dunkel / System, its state and server action) shows only in the open user
+// menu: it loads when the pointer or the focus reaches the menu, or when it opens (issue 30).
+const loadThemeMenuItems = () => import('./theme-menu-items').then((module) => module.ThemeMenuItems);
+export const ThemeMenuItems = clientOnly(loadThemeMenuItems);
+const preloadThemeMenuItems = () => void loadThemeMenuItems().catch(() => undefined);
+
+/** Whether a click landed on a link (a chosen section or menu item). */
+const onLink = (event: MouseEvent) => event.target instanceof Element && event.target.closest('a[href]') !== null;
+
+/**
+ * The brand, the toggler and the part that folds below the lg breakpoint: the toggler opens it, a
+ * chosen link closes it.
+ */
+export function NavbarCollapse({
+  brand,
+  toggleLabel,
+  children,
+}: {
+  brand: ReactNode;
+  toggleLabel: string;
+  children: ReactNode;
+}) {
+  const [isExpanded, setExpanded] = useState(false);
+  return (
+    <div
+      className="container-fluid"
+      onClick={(event) => {
+        if (onLink(event)) setExpanded(false);
+      }}
+    >
+      {brand}
+      <button
+        type="button"
+        className={`navbar-toggler${isExpanded ? '' : ' collapsed'}`}
+        aria-controls="main-navigation"
+        aria-expanded={isExpanded}
+        aria-label={toggleLabel}
+        onClick={() => setExpanded((expanded) => !expanded)}
+      >
+        <span className="navbar-toggler-icon" />
+      </button>
+      <div id="main-navigation" className={`navbar-collapse collapse${isExpanded ? ' show' : ''}`}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A navbar link, marked as the current section on its pages (the start page only on itself). */
+export function NavLink({ href, testId, children }: { href: string; testId?: string; children: ReactNode }) {
+  const pathname = usePathname();
+  const isActive = href === '/' ? pathname === '/' : pathname.startsWith(href);
+  return (
+    <Link
+      href={href}
+      className={`nav-link text-nowrap${isActive ? ' active' : ''}`}
+      aria-current={isActive ? 'page' : undefined}
+      data-testid={testId}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** The user menu in the navbar; its theme choice starts loading when the pointer or the focus gets near. */
+export function NavbarUserMenu({ title, label, children }: { title: string; label: string; children: ReactNode }) {
+  return (
+    <div className="navbar-nav" onPointerEnter={preloadThemeMenuItems} onFocus={preloadThemeMenuItems}>
+      <UserMenu title={title} label={label} testId="user-menu">
+        {children}
+      </UserMenu>
+    </div>
+  );
+}
+
+/** "Abmelden": next-auth's sign-out, loaded on the click (only this button of every signed-in page needs it). */
+export function SignOutButton({ label, busyLabel }: { label: string; busyLabel: string }) {
+  const [isSigningOut, setSigningOut] = useState(false);
+  return (
+    <button
+      type="button"
+      className="dropdown-item"
+      disabled={isSigningOut}
+      onClick={() => {
+        setSigningOut(true);
+        void import('@/lib/auth/browser-auth')
+          .then(({ signOut }) => signOut('/login/?reason=signed-out'))
+          .catch(() => setSigningOut(false));
+      }}
+    >
+      {isSigningOut ? busyLabel : label}
+    </button>
+  );
+}
