@@ -8,7 +8,7 @@ jest.mock('next/navigation', () => ({
   usePathname: () => '/',
   useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }),
 }));
-jest.mock('@/lib/i18n/set-locale-action', () => ({ setLocaleAction: jest.fn() }));
+jest.mock('@/lib/i18n/set-locale-action', () => ({ setLocaleAction: jest.fn(), switchLocaleAction: jest.fn() }));
 jest.mock('./approvals-badge', () => ({ ApprovalsBadge: () => null }));
 jest.mock('./tasks-badge', () => ({ TasksBadge: () => null }));
 jest.mock('./notifications-bell', () => ({ NotificationsBellCount: () => null }));

@@ -11,7 +11,7 @@ jest.mock('next/navigation', () => ({
   useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }),
 }));
 // The language switch's server action (its own behaviour is covered by the English journeys).
-jest.mock('@/lib/i18n/set-locale-action', () => ({ setLocaleAction: jest.fn() }));
+jest.mock('@/lib/i18n/set-locale-action', () => ({ setLocaleAction: jest.fn(), switchLocaleAction: jest.fn() }));
 // The badges ask the API from the browser; here they only show where they are placed.
 jest.mock('./approvals-badge', () => ({ ApprovalsBadge: () => <span data-testid="approvals-badge" /> }));
 jest.mock('./tasks-badge', () => ({ TasksBadge: () => <span data-testid="tasks-badge" /> }));

@@ -1,36 +1,32 @@
-'use client';
-
-import { useTransition } from 'react';
-import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { LOCALES } from '@/lib/schemas/locales';
-import { setLocaleAction } from '@/lib/i18n/set-locale-action';
+import { switchLocaleAction } from '@/lib/i18n/set-locale-action';
 
-export function LanguageSwitch({ className }: { className?: string }) {
+/**
+ * The header's language switch: a button for the other language (each in its own language), in a
+ * form whose action sets the language cookie. It renders on the server and is no JavaScript of its
+ * own (issue 30): React submits the form action, or the browser posts it before the page's code ran.
+ * The profile's setting (`/profil/`) also stores the choice for the user's e-mails and other devices.
+ */
+export function LanguageSwitch() {
   const t = useTranslations('common');
   const locale = useLocale();
-  const router = useRouter();
-  const [isPending, startTransition] = useTransition();
   return (
-    <select
-      className={`form-select form-select-sm w-auto ${className ?? ''}`}
-      aria-label={t('language')}
-      value={locale}
-      disabled={isPending}
-      onChange={(event) => {
-        const next = event.target.value;
-        startTransition(async () => {
-          await setLocaleAction(next);
-          router.refresh();
-        });
-      }}
-      data-testid="language-switch"
-    >
-      {LOCALES.map((code) => (
-        <option key={code} value={code} lang={code}>
+    <form action={switchLocaleAction} className="d-flex">
+      {LOCALES.filter((code) => code !== locale).map((code) => (
+        <button
+          key={code}
+          type="submit"
+          name="locale"
+          value={code}
+          lang={code}
+          className="btn btn-sm btn-outline-light text-nowrap"
+          title={t('language')}
+          data-testid="language-switch"
+        >
           {t(`languages.${code}`)}
-        </option>
+        </button>
       ))}
-    </select>
+    </form>
   );
 }

@@ -26,13 +26,31 @@ test.describe('app shell', () => {
   test('the language switch turns the UI to English and back', async ({ page }) => {
     await page.goto('/login/');
     await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
-    await page.getByTestId('language-switch').selectOption('en');
+    await expect(page.getByTestId('language-switch')).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    await page.getByTestId('language-switch').selectOption('de');
+    await page.getByRole('button', { name: 'Deutsch' }).click();
     await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+
+  test('the language switch works before the page’s scripts run (no JavaScript)', async ({ browser }) => {
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      javaScriptEnabled: false,
+      locale: 'de-DE',
+    });
+    const page = await context.newPage();
+    await page.goto('/login/');
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'NEXT_LOCALE')?.value).toBe('en');
+    await context.close();
   });
 
   test('the footer links to privacy and imprint, with the operator from configuration', async ({ page }) => {

@@ -10,3 +10,13 @@ export async function setLocaleAction(locale: string): Promise<void> {
   if (!parsed.success) return;
   (await cookies()).set(LOCALE_COOKIE, parsed.data, { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 60 * 60 });
 }
+
+/**
+ * The language switch's form action (`locale` is the pressed button's value). Setting the cookie
+ * makes Next render the current page again in that language; without JavaScript the form posts and
+ * the answer is the page itself.
+ */
+export async function switchLocaleAction(form: FormData): Promise<void> {
+  const locale = form.get('locale');
+  if (typeof locale === 'string') await setLocaleAction(locale);
+}
