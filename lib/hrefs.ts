@@ -4,18 +4,9 @@
  * The API's own paths live in `lib/api-client/<resource>.ts`.
  */
 
-type QueryValue = string | number | boolean | undefined | null;
+import { toQueryString, type QueryValue } from './query-string';
 
-/** A query string of the set values (empty ones left out), for API calls and links alike. */
-export function toQueryString(query: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+export { toQueryString };
 
 const seg = (id: string) => encodeURIComponent(id);
 

@@ -3,17 +3,18 @@
 import { useTranslations } from 'next-intl';
 import { RecordActionBar } from '@/components/record/record-action-bar';
 import { documentsApi } from '@/lib/api-client/documents';
-import { hrefs } from '@/lib/hrefs';
 import { deleteDocumentAction } from './document-actions';
 
 export interface DocumentActionsBarProps {
   document: { id: string; title: string; version: number; currentVersion: number };
   /** Admin and back office, on a document that is not read-only; the API refuses everyone else. */
   canDelete: boolean;
+  /** Where a delete goes: the list, built by the page (the route table stays out of the bundle, issue 30). */
+  listHref: string;
 }
 
 /** The current version's download and, for admin and back office, the soft delete behind a confirmation. */
-export function DocumentActionsBar({ document, canDelete }: DocumentActionsBarProps) {
+export function DocumentActionsBar({ document, canDelete, listHref }: DocumentActionsBarProps) {
   const t = useTranslations('documents');
   return (
     <div className="d-flex flex-wrap gap-2">
@@ -43,7 +44,7 @@ export function DocumentActionsBar({ document, canDelete }: DocumentActionsBarPr
             },
             run: () => deleteDocumentAction(document.id, document.version),
             success: t('toasts.deleted'),
-            successHref: hrefs.documents(),
+            successHref: listHref,
           },
         ]}
       />

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import type { SearchHit, SearchKind, SearchResult } from '@/lib/schemas/search';
 import { SEARCH_KINDS } from '@/lib/schemas/search';
 import { SEARCH_MIN_LENGTH } from '@/lib/search/fold';
-import { toQueryString } from '@/lib/hrefs';
+import { toQueryString } from '@/lib/query-string';
 
 /** Typing waits this long before it asks the API. */
 export const SEARCH_DEBOUNCE_MS = 200;

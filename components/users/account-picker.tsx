@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { FormField } from '@/components/ui/form/form-field';
 import type { FieldErrorLike } from '@/components/ui/form/form-field';
 import { useSearchOptions } from '@/components/ui/use-search-options';
-import { toQueryString } from '@/lib/hrefs';
+import { toQueryString } from '@/lib/query-string';
 import { ACCOUNT_PICKER_LIMIT, type AccountOption } from './account-option';
 
 async function searchAccounts(q: string, signal: AbortSignal): Promise<AccountOption[]> {

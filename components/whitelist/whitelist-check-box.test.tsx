@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithIntl } from '@/test-support/render-with-intl';
 import { WhitelistCheckBox } from './whitelist-check-box';
@@ -9,6 +9,13 @@ jest.mock('zod', () => {
 });
 jest.mock('@tanstack/react-query', () => {
   throw new Error('the check box must not load TanStack Query');
+});
+
+// Counts the loads of the check's code (normalisation, API paths): not with the list page (issue 30).
+const mockRunLoaded = jest.fn();
+jest.mock('./whitelist-check-run', () => {
+  mockRunLoaded();
+  return jest.requireActual('./whitelist-check-run');
 });
 
 const ACCOUNT = '0b9a3c1e-7c2d-4e59-9a51-2f1d6f0c0a01';
@@ -41,6 +48,13 @@ function renderBox(locale: 'de' | 'en' = 'de') {
 }
 
 describe('WhitelistCheckBox', () => {
+  it('loads the check’s code when the field is first focused, not with the page', async () => {
+    const { events, input } = renderBox();
+    expect(mockRunLoaded).not.toHaveBeenCalled();
+    await events.click(input);
+    await waitFor(() => expect(mockRunLoaded).toHaveBeenCalledTimes(1));
+  });
+
   it('asks the API with the normalised address and says who may register', async () => {
     const pending = deferred<ReturnType<typeof answer>>();
     fetchMock.mockReturnValueOnce(pending.promise);
@@ -108,7 +122,7 @@ describe('WhitelistCheckBox', () => {
     // The button is disabled while a check runs; a submit of the form itself still may come.
     fireEvent.submit(screen.getByTestId('whitelist-check'));
 
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const firstSignal = (fetchMock.mock.calls[0] as [string, RequestInit])[1].signal!;
     expect(firstSignal.aborted).toBe(true);
     await act(async () => second.resolve(answer(200, { allowed: false, accountIds: [] })));

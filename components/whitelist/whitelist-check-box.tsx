@@ -3,28 +3,31 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { useLatestRequest } from '@/components/ui/use-latest-request';
-import { checkWhitelist } from '@/lib/api-client/whitelist';
-import { normaliseEmail } from '@/lib/schemas/whitelist-normalise';
+
+// The normalisation (punycode), the API's paths and the call load when the field is first focused,
+// or with the first check (issue 30): ~2 KiB gzip the list page need not ship for a box few use.
+const loadRun = () => import('./whitelist-check-run');
+const preload = () => void loadRun().catch(() => undefined);
+const runCheck = (text: string, signal: AbortSignal) =>
+  loadRun().then(({ runWhitelistCheck }) => runWhitelistCheck(text, signal));
 
 /**
  * Asks the portal's question from the back office: may this address register? The same check
  * the portal calls (`GET /whitelist/check`), through the same-origin proxy. A plain fetch, the
  * newest check winning, and the address normalised without Zod: the list page loads neither Zod
- * nor TanStack Query for this box (issue 15).
+ * nor TanStack Query for this box (issue 15), and its work only once the box is used (issue 30).
  */
 export function WhitelistCheckBox() {
   const t = useTranslations('whitelist.check');
   const inputId = useId();
   const [text, setText] = useState('');
-  const [isInvalid, setInvalid] = useState(false);
-  const check = useLatestRequest(checkWhitelist);
+  const check = useLatestRequest(runCheck);
+  const outcome = check.state.status === 'success' ? check.state.data : null;
+  const isInvalid = outcome?.kind === 'invalid';
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const address = normaliseEmail(text);
-    setInvalid(address === null);
-    if (address === null) check.cancel();
-    else void check.run(address);
+    void check.run(text);
   }
 
   return (
@@ -51,6 +54,7 @@ export function WhitelistCheckBox() {
             value={text}
             maxLength={254}
             onChange={(event) => setText(event.target.value)}
+            onFocus={preload}
             aria-describedby={`${inputId}-result`}
           />
         </div>
@@ -62,12 +66,10 @@ export function WhitelistCheckBox() {
       </div>
       <div id={`${inputId}-result`} role="status" className="mt-2" data-testid="whitelist-check-result">
         {isInvalid ? <span className="text-danger">{t('invalid')}</span> : null}
-        {!isInvalid && check.state.status === 'error' ? <span className="text-danger">{t('failed')}</span> : null}
-        {!isInvalid && check.state.status === 'success' ? (
-          check.state.data.allowed ? (
-            <span className="text-success">
-              {t('allowed', { email: text.trim(), count: check.state.data.accountIds.length })}
-            </span>
+        {check.state.status === 'error' ? <span className="text-danger">{t('failed')}</span> : null}
+        {outcome?.kind === 'checked' ? (
+          outcome.allowed ? (
+            <span className="text-success">{t('allowed', { email: text.trim(), count: outcome.accountCount })}</span>
           ) : (
             <span>{t('denied', { email: text.trim() })}</span>
           )

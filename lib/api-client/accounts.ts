@@ -1,5 +1,5 @@
 import type { AccountListQuery } from '@/lib/schemas/account';
-import { toQueryString } from '@/lib/hrefs';
+import { toQueryString } from '@/lib/query-string';
 
 export const accountsApi = {
   listPath: (query: Partial<AccountListQuery>) => `/accounts/${toQueryString(query)}`,

@@ -1,6 +1,6 @@
 import type { ApprovalListQuery } from '@/lib/schemas/approval';
 import type { ChangeListQuery } from '@/lib/schemas/change';
-import { toQueryString } from '@/lib/hrefs';
+import { toQueryString } from '@/lib/query-string';
 
 export const approvalsApi = {
   listPath: (query: Partial<ApprovalListQuery>) => `/approvals/${toQueryString(query)}`,

@@ -1,5 +1,5 @@
 import type { DocumentListQuery } from '@/lib/schemas/document';
-import { toQueryString } from '@/lib/hrefs';
+import { toQueryString } from '@/lib/query-string';
 
 /*
  * Without zod on purpose: the document forms and the action bar import this module in the

@@ -1,5 +1,5 @@
 import type { UserListQuery } from '@/lib/schemas/user';
-import { toQueryString } from '@/lib/hrefs';
+import { toQueryString } from '@/lib/query-string';
 
 export const usersApi = {
   listPath: (query: Partial<UserListQuery>) => `/users/${toQueryString(query)}`,

@@ -1,4 +1,4 @@
-import { toQueryString } from '@/lib/hrefs';
+import { toQueryString } from '@/lib/query-string';
 import type { WhitelistCheck, WhitelistListQuery } from '@/lib/schemas/whitelist';
 
 /**

@@ -97,6 +97,11 @@ export default async function AccountPage(props: Props) {
         <ClientMessages namespaces={['accounts.actions', 'accounts.dialogs', 'accounts.toasts', 'confirmDialog']}>
           <AccountActionsBar
             account={{ id: account.id, name: account.name }}
+            hrefs={{
+              edit: hrefs.accountEdit(account.id),
+              sheet: hrefs.accountShow(account.id),
+              newSub: hrefs.subAccountNew(account.id),
+            }}
             can={{
               edit: mayWrite,
               addSub: mayWrite && account.depth < MAX_ACCOUNT_DEPTH,

@@ -59,7 +59,7 @@ export default async function DocumentPage(props: Props) {
       </p>
       <div className="mb-3">
         <ClientMessages namespaces={['documents', 'confirmDialog']}>
-          <DocumentActionsBar document={document} canDelete={mayWrite && isStaff(me.role)} />
+          <DocumentActionsBar document={document} canDelete={mayWrite && isStaff(me.role)} listHref={hrefs.documents()} />
         </ClientMessages>
       </div>
       {document.isReadOnly && (
