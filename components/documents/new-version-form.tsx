@@ -18,10 +18,12 @@ export interface NewVersionFormProps {
   /** The record version the page shows: the upload applies only onto it (If-Match), else 409. */
   version: number;
   maxBytes: number;
+  /** Opened in place (NewVersionSection): "Abbrechen" closes the form. */
+  onCancel?: () => void;
 }
 
 /** "Neue Version hochladen": one file, with progress; the page then shows the new version on top. */
-export function NewVersionForm({ documentId, version, maxBytes }: NewVersionFormProps) {
+export function NewVersionForm({ documentId, version, maxBytes, onCancel }: NewVersionFormProps) {
   const t = useTranslations('documents');
   const router = useRouter();
   const toast = useToast();
@@ -73,9 +75,16 @@ export function NewVersionForm({ documentId, version, maxBytes }: NewVersionForm
         disabled={upload.isUploading}
       />
       {upload.percent !== null ? <UploadProgress percent={upload.percent} /> : null}
-      <SubmitButton isBusy={upload.isUploading} busyLabel={t('form.uploading')}>
-        {t('newVersion.submit')}
-      </SubmitButton>
+      <div className="d-flex flex-wrap gap-2">
+        <SubmitButton isBusy={upload.isUploading} busyLabel={t('form.uploading')}>
+          {t('newVersion.submit')}
+        </SubmitButton>
+        {onCancel ? (
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={upload.isUploading}>
+            {t('form.cancel')}
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }

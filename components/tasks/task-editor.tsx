@@ -1,7 +1,8 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
+import { useOpenInPlace } from '@/components/ui/use-open-in-place';
 import type { Task } from '@/lib/schemas/task';
 import type { TaskFormProps } from './task-form';
 
@@ -24,15 +25,7 @@ export interface TaskEditorProps extends Pick<TaskFormProps, 'me' | 'assignees' 
  */
 export function TaskEditor({ initial, me, assignees, accounts, children }: TaskEditorProps) {
   const t = useTranslations('tasks');
-  const [isEditing, setEditing] = useState(false);
-  const wasEditing = useRef(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const preload = () => void loadForm().catch(() => undefined);
-
-  useEffect(() => {
-    if (!isEditing && wasEditing.current) editButton.current?.focus();
-    wasEditing.current = isEditing;
-  }, [isEditing]);
+  const [editor, editButton, focusFirstField] = useOpenInPlace(loadForm, 'input, textarea, select');
 
   const actions = (isOpening: boolean) => (
     <div className="d-flex flex-wrap align-items-start gap-2 mt-3">
@@ -40,9 +33,9 @@ export function TaskEditor({ initial, me, assignees, accounts, children }: TaskE
         ref={editButton}
         type="button"
         className="btn btn-primary"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => setEditing(true)}
+        onPointerEnter={editor.preload}
+        onFocus={editor.preload}
+        onClick={editor.open}
         disabled={isOpening}
         aria-busy={isOpening || undefined}
         data-testid="edit-task"
@@ -53,21 +46,11 @@ export function TaskEditor({ initial, me, assignees, accounts, children }: TaskE
     </div>
   );
 
-  if (!isEditing) return actions(false);
+  if (!editor.isOpen) return actions(false);
   return (
     <Suspense fallback={actions(true)}>
-      <section
-        className="mt-4"
-        aria-label={t('detail.edit')}
-        ref={(section) => section?.querySelector<HTMLElement>('input, textarea, select')?.focus()}
-      >
-        <TaskForm
-          initial={initial}
-          me={me}
-          assignees={assignees}
-          accounts={accounts}
-          onCancel={() => setEditing(false)}
-        />
+      <section className="mt-4" aria-label={t('detail.edit')} ref={focusFirstField}>
+        <TaskForm initial={initial} me={me} assignees={assignees} accounts={accounts} onCancel={editor.close} />
         {children ? <div className="mt-4">{children}</div> : null}
       </section>
     </Suspense>

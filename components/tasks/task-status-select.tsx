@@ -4,7 +4,6 @@ import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useToast } from '@/components/ui/toast-provider';
-import { OPEN_TASKS_QUERY_KEY, TaskRequestError, patchTaskStatus } from '@/lib/api-client/tasks';
 import { TASK_STATUSES, type TaskStatus } from '@/lib/schemas/task-constants';
 import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
@@ -17,14 +16,19 @@ export interface TaskStatusSelectProps {
   disabled?: boolean;
 }
 
+// The request and its error type load when a select is first focused or pointed at, or with the first
+// change (issue 30): a list of tasks is mostly read.
+const loadTasksApi = () => import('@/lib/api-client/tasks');
+const preload = () => void loadTasksApi().catch(() => undefined);
+
 /**
  * The navbar's open-tasks badge asks again. Its query client is in the module the badge loads after
  * hydration; importing it here on demand keeps TanStack Query off the cold load of the pages with
  * task rows (issue 15). A failed load leaves the badge to its next background refresh.
  */
 function refreshOpenTasksBadge(): void {
-  import('@/components/layout/query-client')
-    .then(({ invalidateSharedQueries }) => invalidateSharedQueries(OPEN_TASKS_QUERY_KEY))
+  Promise.all([import('@/components/layout/query-client'), loadTasksApi()])
+    .then(([{ invalidateSharedQueries }, { OPEN_TASKS_QUERY_KEY }]) => invalidateSharedQueries(OPEN_TASKS_QUERY_KEY))
     .catch(() => undefined);
 }
 
@@ -54,8 +58,11 @@ export function TaskStatusSelect({ id, title, status, version, disabled }: TaskS
     if (running.current) return;
     running.current = true;
     setPending(next);
+    // Null when the request's code could not load (offline): the failure toast says so.
+    const api = await loadTasksApi().catch(() => null);
     try {
-      const saved = await patchTaskStatus({ id, version: confirmed.version, status: next });
+      if (!api) throw new Error(t('quickStatus.unavailable'));
+      const saved = await api.patchTaskStatus({ id, version: confirmed.version, status: next });
       setConfirmed(saved);
       showToast({
         variant: 'success',
@@ -63,21 +70,21 @@ export function TaskStatusSelect({ id, title, status, version, disabled }: TaskS
       });
       router.refresh();
     } catch (error) {
+      const requestError = api && error instanceof api.TaskRequestError ? error : null;
       if (
-        error instanceof TaskRequestError &&
-        error.statusCode === 409 &&
-        error.current?.status &&
-        error.current.version
+        requestError &&
+        requestError.statusCode === 409 &&
+        requestError.current?.status &&
+        requestError.current.version
       ) {
-        setConfirmed({ status: error.current.status, version: error.current.version });
+        setConfirmed({ status: requestError.current.status, version: requestError.current.version });
         showToast({ variant: 'warning', message: t('quickStatus.conflict', { title }) });
       } else {
-        const message =
-          error instanceof TaskRequestError
-            ? await apiProblemText(error)
-            : error instanceof Error
-              ? error.message
-              : String(error);
+        const message = requestError
+          ? await apiProblemText(requestError)
+          : error instanceof Error
+            ? error.message
+            : String(error);
         showToast({ variant: 'danger', message: t('quickStatus.failed', { title, message }) });
       }
     } finally {
@@ -96,6 +103,8 @@ export function TaskStatusSelect({ id, title, status, version, disabled }: TaskS
       disabled={disabled || isPending}
       aria-busy={isPending || undefined}
       data-testid="task-status-select"
+      onFocus={preload}
+      onPointerEnter={preload}
       onChange={(event) => void change(event.target.value as TaskStatus)}
     >
       {TASK_STATUSES.map((code) => (

@@ -98,8 +98,11 @@ test.describe('documents', () => {
     const versions = page.getByTestId('document-versions');
     await expect(versions.locator('tbody tr')).toHaveCount(1);
 
-    // A new version: the old one stays.
+    // A new version (its form loads on the button): the old one stays.
+    await expect(page.getByTestId('new-version-form')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Neue Version hinzufügen' }).click();
     const newVersion = page.getByTestId('new-version-form');
+    await expect(newVersion.getByRole('button', { name: 'Datei auswählen' })).toBeFocused();
     await newVersion
       .locator('input[type=file]')
       .setInputFiles({ name: 'uebersicht-neu.png', mimeType: 'image/png', buffer: second });
@@ -107,6 +110,7 @@ test.describe('documents', () => {
     await expect(page.getByText('Version 2 wurde hochgeladen.')).toBeVisible();
     await expect(versions.locator('tbody tr')).toHaveCount(2);
     await expect(versions.locator('tbody tr').first()).toContainText('uebersicht-neu.png');
+    await expect(page.getByTestId('new-version-form')).toHaveCount(0);
 
     // The old version downloads with its name and exactly its bytes.
     const [download] = await Promise.all([

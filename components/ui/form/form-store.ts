@@ -166,9 +166,9 @@ export class FormStore<T extends FieldValues, O = T> {
   }
 
   /**
-   * Binds an uncontrolled element to `name`; answers the ref callback. An element that shows another
-   * value than the form holds when it binds was changed before the form's code ran (typed into the
-   * server-rendered field on a slow phone, or restored by the browser): that value is the field's.
+   * Binds an uncontrolled element to `name`; answers the ref callback. An element that, when it first
+   * binds, shows another value than the form holds was changed before the form's code ran (typed into
+   * the server-rendered field on a slow phone, or restored by the browser): that value is the field's.
    */
   bindElement(name: string, options: RegisterOptions | undefined) {
     if (options) this.options.set(name, options);
@@ -176,23 +176,30 @@ export class FormStore<T extends FieldValues, O = T> {
     const bind = this.bindIn(this.elements, name);
     return (element: Element | null) => {
       bind(element);
-      if (element && this.differsFromElement(name, element)) this.changeFromElement(name, element);
+      // The ref callback is new on every render: look at each element once, when it mounts.
+      if (!element || this.seen.has(element)) return;
+      this.seen.add(element);
+      if (this.showsOtherValue(name, element)) this.changeFromElement(name, element);
     };
   }
 
-  private differsFromElement(name: string, element: Element) {
+  private readonly seen = new WeakSet<Element>();
+
+  private showsOtherValue(name: string, element: Element) {
+    if (element instanceof HTMLInputElement && (element.type === 'file' || element.type === 'radio')) return false;
     const value = this.getValue(name);
-    if (element instanceof HTMLInputElement) {
-      if (element.type === 'checkbox') return element.checked !== Boolean(value);
-      if (element.type === 'file' || element.type === 'radio') return false;
-    }
-    const shown = elementValueOf(value);
     // A select whose options do not (yet) hold the form's value shows another option without anyone choosing it.
-    if (element instanceof HTMLSelectElement && !Array.from(element.options).some((option) => option.value === shown)) {
+    if (
+      element instanceof HTMLSelectElement &&
+      !Array.from(element.options).some((option) => option.value === elementValueOf(value))
+    ) {
       return false;
     }
-    if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) return element.value !== shown;
-    return element instanceof HTMLTextAreaElement && element.value !== shown;
+    const isField =
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLSelectElement ||
+      element instanceof HTMLTextAreaElement;
+    return isField && !Object.is(readElement(element, this.options.get(name)), value);
   }
 
   /** Binds a controlled field's element (only ever focused). */

@@ -184,6 +184,33 @@ describe('useForm', () => {
     container.remove();
   });
 
+  it('leaves a field whose shown text differs from its stored value (setValueAs) alone on later renders', async () => {
+    function CodeForm({ onValid }: { onValid: (values: { code: string }) => unknown }) {
+      const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
+      const { errors } = form.formState;
+      return (
+        <form noValidate onSubmit={form.handleSubmit(onValid)}>
+          <input aria-label="Code" {...form.register('code', { setValueAs: (value: string) => value.toUpperCase() })} />
+          {errors.root?.server ? <p>{errors.root.server.message}</p> : null}
+          <button type="button" onClick={() => form.setError('root.server', { message: 'Neu zeichnen.' })}>
+            Neu zeichnen
+          </button>
+          <button type="submit">Speichern</button>
+        </form>
+      );
+    }
+    const onValid = jest.fn();
+    const user = userEvent.setup();
+    render(<CodeForm onValid={onValid} />);
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'ab');
+    await user.click(screen.getByRole('button', { name: 'Neu zeichnen' }));
+    expect(await screen.findByText('Neu zeichnen.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    expect(onValid.mock.calls[0]?.[0]).toEqual({ code: 'AB' });
+    expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('ab');
+  });
+
   it('checks a field from its first blur, then on every change; nothing before', async () => {
     const user = userEvent.setup();
     render(<TestForm onValid={() => undefined} />);

@@ -6,7 +6,7 @@ import { DocumentActionsBar } from '@/components/documents/document-actions-bar'
 import { DocumentMetadata } from '@/components/documents/document-metadata';
 import { DocumentPreview } from '@/components/documents/document-preview';
 import { DocumentVersions } from '@/components/documents/document-versions';
-import { NewVersionForm } from '@/components/documents/new-version-form';
+import { NewVersionSection } from '@/components/documents/new-version-section';
 import { ChangeTable } from '@/components/history/change-table';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { DetailRow } from '@/components/record/detail-list';
@@ -59,7 +59,11 @@ export default async function DocumentPage(props: Props) {
       </p>
       <div className="mb-3">
         <ClientMessages namespaces={['documents', 'confirmDialog']}>
-          <DocumentActionsBar document={document} canDelete={mayWrite && isStaff(me.role)} listHref={hrefs.documents()} />
+          <DocumentActionsBar
+            document={document}
+            canDelete={mayWrite && isStaff(me.role)}
+            listHref={hrefs.documents()}
+          />
         </ClientMessages>
       </div>
       {document.isReadOnly && (
@@ -111,7 +115,12 @@ export default async function DocumentPage(props: Props) {
             {t('sections.newVersion')}
           </h2>
           <ClientMessages namespaces={['documents']}>
-            <NewVersionForm documentId={document.id} version={document.version} maxBytes={getEnv().MAX_UPLOAD_BYTES} />
+            <NewVersionSection
+              key={document.version}
+              documentId={document.id}
+              version={document.version}
+              maxBytes={getEnv().MAX_UPLOAD_BYTES}
+            />
           </ClientMessages>
         </section>
       )}
