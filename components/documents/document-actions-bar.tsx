@@ -2,52 +2,44 @@
 
 import { useTranslations } from 'next-intl';
 import { RecordActionBar } from '@/components/record/record-action-bar';
-import { documentsApi } from '@/lib/api-client/documents';
 import { deleteDocumentAction } from './document-actions';
 
 export interface DocumentActionsBarProps {
-  document: { id: string; title: string; version: number; currentVersion: number };
+  document: { id: string; title: string; version: number };
   /** Admin and back office, on a document that is not read-only; the API refuses everyone else. */
   canDelete: boolean;
   /** Where a delete goes: the list, built by the page (the route table stays out of the bundle, issue 30). */
   listHref: string;
 }
 
-/** The current version's download and, for admin and back office, the soft delete behind a confirmation. */
+/**
+ * For admin and back office, the soft delete behind a confirmation (the page renders the download
+ * link beside it: a plain link is no client code, issue 30).
+ */
 export function DocumentActionsBar({ document, canDelete, listHref }: DocumentActionsBarProps) {
   const t = useTranslations('documents');
   return (
-    <div className="d-flex flex-wrap gap-2">
-      <a
-        href={documentsApi.contentHref(document.id, document.currentVersion)}
-        className="btn btn-primary"
-        download
-        data-testid="download-current"
-      >
-        {t('actions.download')}
-      </a>
-      <RecordActionBar
-        testId="document-actions"
-        failed={(message) => t('toasts.failed', { message })}
-        cancelLabel={t('dialogs.cancel')}
-        actions={[
-          {
-            key: 'delete',
-            label: t('actions.delete'),
-            className: 'btn btn-outline-danger',
-            isShown: canDelete,
-            dialog: {
-              title: t('dialogs.deleteTitle'),
-              body: t('dialogs.deleteBody', { title: document.title }),
-              confirm: t('actions.delete'),
-              variant: 'danger',
-            },
-            run: () => deleteDocumentAction(document.id, document.version),
-            success: t('toasts.deleted'),
-            successHref: listHref,
+    <RecordActionBar
+      testId="document-actions"
+      failed={(message) => t('toasts.failed', { message })}
+      cancelLabel={t('dialogs.cancel')}
+      actions={[
+        {
+          key: 'delete',
+          label: t('actions.delete'),
+          className: 'btn btn-outline-danger',
+          isShown: canDelete,
+          dialog: {
+            title: t('dialogs.deleteTitle'),
+            body: t('dialogs.deleteBody', { title: document.title }),
+            confirm: t('actions.delete'),
+            variant: 'danger',
           },
-        ]}
-      />
-    </div>
+          run: () => deleteDocumentAction(document.id, document.version),
+          success: t('toasts.deleted'),
+          successHref: listHref,
+        },
+      ]}
+    />
   );
 }

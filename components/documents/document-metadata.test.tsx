@@ -77,6 +77,7 @@ describe('DocumentMetadata', () => {
     await user.click(screen.getByTestId('edit-metadata'));
     expect(await screen.findByTestId('document-metadata-form')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Titel/ })).toHaveValue('Rahmenvertrag 2026');
+    expect(screen.getByRole('textbox', { name: /Titel/ })).toHaveFocus();
   });
 
   it('cancelling shows the details again, unchanged', async () => {
@@ -87,6 +88,7 @@ describe('DocumentMetadata', () => {
     await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
     expect(screen.queryByTestId('document-metadata-form')).toBeNull();
     expect(screen.getByText('Rahmenvertrag 2026')).toBeInTheDocument();
+    expect(screen.getByTestId('edit-metadata')).toHaveFocus();
     expect(updateMock).not.toHaveBeenCalled();
   });
 

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { DetailList, DetailRow } from '@/components/record/detail-list';
+import { useOpenInPlace } from '@/components/ui/use-open-in-place';
 import type { Document } from '@/lib/schemas/document';
 
 // The form, its store, its checks and the save flow are a chunk of their own (~6 KiB gzip): most
@@ -19,15 +20,14 @@ export interface DocumentMetadataProps {
 
 /**
  * The document's details with inline edit: title, category and description turn into a form in
- * place (DocumentMetadataForm). After a save the details show the saved record until the page's
- * refresh brings it.
+ * place (DocumentMetadataForm), its first field focused; closing it gives the focus back to
+ * "Bearbeiten". After a save the details show the saved record until the page's refresh brings it.
  */
 export function DocumentMetadata({ document, canEdit, children }: DocumentMetadataProps) {
   const t = useTranslations('documents');
-  const [isEditing, setEditing] = useState(false);
+  const [editor, editButton, focusFirstField] = useOpenInPlace(loadForm, 'input, textarea, select');
   const [shown, setShown] = useState(document);
   const none = t('fields.none');
-  const preload = () => void loadForm();
 
   const details = (isOpening: boolean) => (
     <>
@@ -41,11 +41,12 @@ export function DocumentMetadata({ document, canEdit, children }: DocumentMetada
       </DetailList>
       {canEdit ? (
         <button
+          ref={editButton}
           type="button"
           className="btn btn-outline-primary btn-sm mt-2"
-          onPointerEnter={preload}
-          onFocus={preload}
-          onClick={() => setEditing(true)}
+          onPointerEnter={editor.preload}
+          onFocus={editor.preload}
+          onClick={editor.open}
           disabled={isOpening}
           aria-busy={isOpening || undefined}
           data-testid="edit-metadata"
@@ -56,16 +57,18 @@ export function DocumentMetadata({ document, canEdit, children }: DocumentMetada
     </>
   );
 
-  if (!isEditing) return details(false);
+  if (!editor.isOpen) return details(false);
   return (
     <Suspense fallback={details(true)}>
-      <DocumentMetadataForm
-        document={shown}
-        onClose={(record) => {
-          setShown(record);
-          setEditing(false);
-        }}
-      />
+      <div ref={focusFirstField}>
+        <DocumentMetadataForm
+          document={shown}
+          onClose={(record) => {
+            setShown(record);
+            editor.close();
+          }}
+        />
+      </div>
     </Suspense>
   );
 }

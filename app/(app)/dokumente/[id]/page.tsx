@@ -10,6 +10,7 @@ import { NewVersionSection } from '@/components/documents/new-version-section';
 import { ChangeTable } from '@/components/history/change-table';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { DetailRow } from '@/components/record/detail-list';
+import { documentsApi } from '@/lib/api-client/documents';
 import { getDocument } from '@/lib/api-client/documents.server';
 import { recordId } from '@/lib/api-client/record-id';
 import { getMe } from '@/lib/api-client/server';
@@ -57,7 +58,15 @@ export default async function DocumentPage(props: Props) {
         {document.accountName ?? t('general')}
         {current ? ` · ${current.fileName}` : ''}
       </p>
-      <div className="mb-3">
+      <div className="mb-3 d-flex flex-wrap gap-2">
+        <a
+          href={documentsApi.contentHref(document.id, document.currentVersion)}
+          className="btn btn-primary"
+          download
+          data-testid="download-current"
+        >
+          {t('actions.download')}
+        </a>
         <ClientMessages namespaces={['documents', 'confirmDialog']}>
           <DocumentActionsBar
             document={document}
