@@ -6,8 +6,6 @@
 
 import { toQueryString, type QueryValue } from './query-string';
 
-export { toQueryString };
-
 const seg = (id: string) => encodeURIComponent(id);
 
 export const hrefs = {

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { DetailList, DetailRow } from '@/components/record/detail-list';
 import { useOpenInPlace } from '@/components/ui/use-open-in-place';
+import { OpenInPlaceButton } from '@/components/ui/open-in-place-button';
 import type { Document } from '@/lib/schemas/document';
 
 // The form, its store, its checks and the save flow are a chunk of their own (~6 KiB gzip): most
@@ -40,19 +41,15 @@ export function DocumentMetadata({ document, canEdit, children }: DocumentMetada
         {children}
       </DetailList>
       {canEdit ? (
-        <button
+        <OpenInPlaceButton
+          part={editor}
           ref={editButton}
-          type="button"
+          isOpening={isOpening}
           className="btn btn-outline-primary btn-sm mt-2"
-          onPointerEnter={editor.preload}
-          onFocus={editor.preload}
-          onClick={editor.open}
-          disabled={isOpening}
-          aria-busy={isOpening || undefined}
-          data-testid="edit-metadata"
+          testId="edit-metadata"
         >
           {t('actions.edit')}
-        </button>
+        </OpenInPlaceButton>
       ) : null}
     </>
   );

@@ -3,6 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslations } from 'next-intl';
 import { useOpenInPlace } from '@/components/ui/use-open-in-place';
+import { OpenInPlaceButton } from '@/components/ui/open-in-place-button';
 import type { NewVersionFormProps } from './new-version-form';
 
 // The upload form (drop zone, upload with progress, the answer's check: ~3 KiB gzip) is a chunk of
@@ -21,19 +22,15 @@ export function NewVersionSection(props: Omit<NewVersionFormProps, 'onCancel'>) 
   const [section, openButtonRef, focusFileButton] = useOpenInPlace(loadForm, 'button:not(:disabled)');
 
   const openButton = (isOpening: boolean) => (
-    <button
+    <OpenInPlaceButton
+      part={section}
       ref={openButtonRef}
-      type="button"
+      isOpening={isOpening}
       className="btn btn-outline-primary"
-      onPointerEnter={section.preload}
-      onFocus={section.preload}
-      onClick={section.open}
-      disabled={isOpening}
-      aria-busy={isOpening || undefined}
-      data-testid="open-new-version"
+      testId="open-new-version"
     >
       {t('newVersion.open')}
-    </button>
+    </OpenInPlaceButton>
   );
 
   if (!section.isOpen) return openButton(false);

@@ -3,6 +3,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { useOpenInPlace } from '@/components/ui/use-open-in-place';
+import { OpenInPlaceButton } from '@/components/ui/open-in-place-button';
 import type { Task } from '@/lib/schemas/task';
 import type { TaskFormProps } from './task-form';
 
@@ -29,19 +30,15 @@ export function TaskEditor({ initial, me, assignees, accounts, children }: TaskE
 
   const actions = (isOpening: boolean) => (
     <div className="d-flex flex-wrap align-items-start gap-2 mt-3">
-      <button
+      <OpenInPlaceButton
+        part={editor}
         ref={editButton}
-        type="button"
+        isOpening={isOpening}
         className="btn btn-primary"
-        onPointerEnter={editor.preload}
-        onFocus={editor.preload}
-        onClick={editor.open}
-        disabled={isOpening}
-        aria-busy={isOpening || undefined}
-        data-testid="edit-task"
+        testId="edit-task"
       >
         {t('detail.edit')}
-      </button>
+      </OpenInPlaceButton>
       {children}
     </div>
   );

@@ -1,4 +1,4 @@
-import { toQueryString } from '@/lib/query-string';
+import { toQueryString, type QueryValue } from '@/lib/query-string';
 import type { TaskStatus } from '@/lib/schemas/task-constants';
 
 /*
@@ -7,8 +7,6 @@ import type { TaskStatus } from '@/lib/schemas/task-constants';
  * TanStack Query too: the status select is on the cold load of /tasks/ and /accounts/{id}/, where
  * the query library does not fit (issue 15); the badge's query options live with the badge.
  */
-
-type QueryValue = string | number | boolean | undefined | null;
 
 export const tasksApi = {
   listPath: (query: Record<string, QueryValue>) => `/tasks/${toQueryString(query)}`,
