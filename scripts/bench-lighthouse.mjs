@@ -13,7 +13,12 @@
  *  4. runs the guest pages (/login/ …) before anyone signs in, then signs in as admin@example.com
  *     through the login form and runs the signed-in pages: the session cookie is the browser's own
  *     and rotates as it does for a user (no static Cookie header);
- *  5. runs each route BENCH_LH_RUNS times (one after the other) and reports the median performance,
+ *  5. (the floor) builds a blank Next.js app with the same `next`, `react` and `react-dom`
+ *     (scripts/bench/floor.mjs, as `npm run bench:js` does) and runs Lighthouse on its one page
+ *     the same way first: what this machine and Lighthouse make of the framework alone, the
+ *     baseline each route's figures are read against (Lighthouse's throttling is relative to the
+ *     host's CPU; its `benchmarkIndex`, reported per route, tells how fast that is);
+ *  6. runs each route BENCH_LH_RUNS times (one after the other) and reports the median performance,
  *     accessibility and best-practices scores, FCP, LCP, TBT and CLS, the largest CLS of any run, the
  *     stylesheets fetched as files, the render-blocking requests Lighthouse lists (those it estimates
  *     at 50 ms or more) and their estimated cost, and the unused CSS (Lighthouse's figure: it counts
@@ -26,6 +31,7 @@
  * Environment (all optional):
  *   BENCH_BUILD=1            run `next build` even when a build exists
  *   BENCH_LH_RUNS=3          runs per route
+ *   BENCH_LH_FLOOR=0         skip the blank app (the floor)
  *   BENCH_LH_ROUTES=a,b      only the routes containing one of these strings (`/accounts/`, `login` …);
  *                            `=/` only the route that is exactly `/` (detail routes read `/accounts/{id}/`)
  *   BENCH_PORT=3300          first port to try for the server
@@ -37,6 +43,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { findChromium } from './find-chromium.mjs';
+import { withFloorApp } from './bench/floor.mjs';
 import { findFreePort } from './bench/proc.mjs';
 import { isPublicRoute, recordIds, resolveRoutes } from './bench/routes.mjs';
 import { apiToken, buildIfNeeded, EMAIL, PASSWORD, root, seconds, startServer, stopServer } from './bench/server.mjs';
@@ -53,6 +60,7 @@ const config = {
   runs: positive('BENCH_LH_RUNS', 3),
   firstPort: positive('BENCH_PORT', 3300),
   firstChromePort: positive('BENCH_LH_CHROME_PORT', 9222),
+  floor: process.env.BENCH_LH_FLOOR !== '0',
   routes: (process.env.BENCH_LH_ROUTES ?? '')
     .split(',')
     .map((part) => part.trim())
@@ -62,6 +70,8 @@ const RESULTS_FILE = path.join(root, 'bench-lighthouse-results.json');
 /** The switches the browser tests start Chromium with (playwright.config.ts). */
 const CHROMIUM_ARGS = JSON.parse(readFileSync(path.join(root, 'scripts', 'chromium-args.json'), 'utf8'));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+/** The blank app's one page in the table: the framework's own floor on this machine. */
+const FLOOR_ROUTE = 'floor: blank app /';
 
 const state = { server: null, serverLog: [], context: null, tempDirs: [], cleaned: false };
 
@@ -129,6 +139,8 @@ async function audit(url, chromePort) {
     status: lhr.audits['http-status-code']?.score === 0 ? 'error' : 'ok',
     runtimeError: lhr.runtimeError?.message ?? null,
     warnings: lhr.runWarnings,
+    // Lighthouse's estimate of the host's CPU (docs/throttling.md: a high-end desktop 1500–2000).
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -193,6 +205,7 @@ function summarize(route, runs) {
     renderBlockingResources: Math.max(...pick('renderBlockingResources').map((urls) => urls.length)),
     unusedCssKiB: round(median(pick('unusedCssBytes')) / 1024, 1),
     failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+    benchmarkIndex: round(median(pick('benchmarkIndex'))),
     perRun: runs,
   };
 }
@@ -246,11 +259,11 @@ async function main() {
 
   const results = [];
   const problems = [];
-  const measure = async ({ route, path: routePath }) => {
+  const measure = async ({ route, path: routePath }, origin = base, into = results) => {
     const runs = [];
     for (let run = 0; run < config.runs; run++) {
       const started = performance.now();
-      const result = await audit(`${base}${routePath}`, chromePort);
+      const result = await audit(`${origin}${routePath}`, chromePort);
       runs.push(result);
       const finalPath = new URL(result.finalUrl).pathname;
       if (result.runtimeError) problems.push(`${route} run ${run + 1}: ${result.runtimeError}`);
@@ -261,11 +274,20 @@ async function main() {
       console.log(
         `  ${route} run ${run + 1}: performance ${result.performance}, accessibility ${result.accessibility}, ` +
           `best practices ${result.bestPractices}, LCP ${Math.round(result.lcpMs ?? 0)} ms, TBT ${Math.round(result.tbtMs ?? 0)} ms, ` +
-          `CLS ${(result.cls ?? 0).toFixed(3)} (${seconds(performance.now() - started)} s, load ${loadAverage()[0]})`,
+          `CLS ${(result.cls ?? 0).toFixed(3)}, benchmarkIndex ${Math.round(result.benchmarkIndex ?? 0)} ` +
+          `(${seconds(performance.now() - started)} s, load ${loadAverage()[0]})`,
       );
     }
-    results.push(summarize(route, runs));
+    into.push(summarize(route, runs));
   };
+  const floor = [];
+  let floorVersions = null;
+  if (config.floor) {
+    await withFloorApp(root, async (floorBase, versions) => {
+      floorVersions = versions;
+      await measure({ route: FLOOR_ROUTE, path: '/' }, floorBase, floor);
+    });
+  }
   for (const route of guest) await measure(route);
   if (signedIn.length) {
     await signIn(state.context, base);
@@ -290,8 +312,9 @@ async function main() {
       'blocking',
       'blocking ms',
       'unused CSS KiB',
+      'bench idx',
     ],
-    ...results.map((row) => [
+    ...[...floor, ...results].map((row) => [
       row.route,
       text(row.performance),
       text(row.accessibility),
@@ -305,6 +328,7 @@ async function main() {
       text(row.renderBlockingResources),
       text(row.renderBlockingMs),
       text(row.unusedCssKiB),
+      text(row.benchmarkIndex),
     ]),
   ]);
   const goals = {
@@ -313,6 +337,14 @@ async function main() {
     renderBlockingAtMost100ms: results.every((row) => (row.renderBlockingMs ?? 0) <= 100),
   };
   const yesNo = (value) => (value ? 'yes' : 'NO');
+  if (floor.length) {
+    const [blank] = floor;
+    console.log(
+      `The floor (a blank Next.js ${floorVersions?.next} app) on this machine: performance ${text(blank.performance)}, ` +
+        `TBT ${text(blank.tbtMs)} ms, LCP ${text(blank.lcpMs)} ms (median of ${blank.runs}); ` +
+        `routes at or above the floor's performance: ${results.filter((row) => (row.performance ?? 0) >= (blank.performance ?? 0)).length} of ${results.length}`,
+    );
+  }
   console.log(
     `Goals (issue 30): performance ≥ 95 on every route: ${yesNo(goals.performanceAtLeast95)}; ` +
       `no CLS above 0.02 on any run: ${yesNo(goals.noLayoutShiftAbove002)}; ` +
@@ -334,6 +366,7 @@ async function main() {
       loadAverageAtEnd: loadAverage(),
     },
     config,
+    floor: floor.length ? { versions: floorVersions, ...floor[0] } : null,
     routes: results,
     goals,
     problems,

@@ -15,6 +15,7 @@ import {
   type AccountListItem,
   type AccountListQuery,
 } from '@/lib/schemas/account';
+import { selectionUi } from '@/components/ui/selection/selection-ui';
 
 /** Distributor filter options may lag a minute behind; asking the API on every list view costs more. */
 const distributorOptions = createTtlCache<{ items: { id: string; name: string }[] }>(60_000);
@@ -126,7 +127,7 @@ export const accountList = defineList({
     }
     return undefined;
   },
-  selection: { rowLabel: (row: AccountListItem) => row.name, rowId: (row) => row.id },
+  selection: { ui: selectionUi, rowLabel: (row: AccountListItem) => row.name, rowId: (row) => row.id },
   bulkActions: ({ t, me }) =>
     hasScope(me.scope, 'accounts.write')
       ? [

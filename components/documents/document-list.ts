@@ -12,6 +12,7 @@ import {
   type DocumentListItem,
   type DocumentListQuery,
 } from '@/lib/schemas/document';
+import { selectionUi } from '@/components/ui/selection/selection-ui';
 
 /** The documents in the caller's reach; `?accountId=` (from an account's Dokumente tab) narrows to one account. */
 export const documentList = defineList({
@@ -87,7 +88,7 @@ export const documentList = defineList({
       value: (row) => formatDateTime(row.updatedAt, locale),
     },
   ],
-  selection: { rowLabel: (row: DocumentListItem) => row.title },
+  selection: { ui: selectionUi, rowLabel: (row: DocumentListItem) => row.title },
   bulkActions: ({ t, me }) =>
     hasScope(me.scope, 'documents.write')
       ? [

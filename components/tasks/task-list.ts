@@ -16,6 +16,7 @@ import {
 import { TASK_DUE_FILTERS } from '@/lib/schemas/task-due';
 import { hasScope } from '@/lib/auth/has-scope';
 import { taskColumns, taskRowClassName } from './task-columns';
+import { selectionUi } from '@/components/ui/selection/selection-ui';
 
 export const TASK_VIEWS = ['assigned', 'todo', 'delegated', 'all'] as const;
 export type TaskView = (typeof TASK_VIEWS)[number];
@@ -86,7 +87,7 @@ export const taskList = defineList({
   nameColumn: 'title',
   rowClassName: taskRowClassName,
   clientMessages: ['tasks.status', 'tasks.quickStatus'],
-  selection: { rowLabel: (row: TaskListItem) => row.title, rowVersion: (row) => row.version },
+  selection: { ui: selectionUi, rowLabel: (row: TaskListItem) => row.title, rowVersion: (row) => row.version },
   bulkActions: ({ t, me }) =>
     hasScope(me.scope, 'tasks.write')
       ? [

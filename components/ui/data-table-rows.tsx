@@ -1,9 +1,15 @@
 'use client';
 
+import type { ComponentType } from 'react';
 import { rowHeaderClassName } from './row-header-class-name';
 import type { CompactRow } from './compact-rows';
 import { TableCellValue, type CellValue } from './table-cell-value';
-import { RowCheckbox } from './selection/row-checkbox';
+
+interface RowBoxProps {
+  id: string;
+  version?: number;
+  label: string;
+}
 
 export interface CompactColumn {
   key: string;
@@ -21,14 +27,18 @@ export function DataTableRows({
   columns: CompactColumn[];
   rows: CompactRow[];
   shared?: CellValue[];
-  /** With selection: each row's label and version, in the order of `rows`. */
-  select?: { ids: string[]; labels: string[]; versions: (number | null)[] };
+  /**
+   * With selection: the box component (`selectionUi.RowCheckbox`, a client reference the server hands
+   * over, so this module imports no selection code for the tables that have none; issue 30) and each
+   * row's id, label and version, in the order of `rows`.
+   */
+  select?: { RowBox: ComponentType<RowBoxProps>; ids: string[]; labels: string[]; versions: (number | null)[] };
 }) {
   return rows.map(([key, cells, className], rowIndex) => (
     <tr key={key} className={className}>
       {select ? (
         <td className="bulk-select-cell">
-          <RowCheckbox
+          <select.RowBox
             id={select.ids[rowIndex] ?? key}
             version={select.versions[rowIndex] ?? undefined}
             label={select.labels[rowIndex] ?? key}

@@ -8,9 +8,7 @@ import { Pagination } from './pagination';
 import { SortHeader } from './sort-header';
 import { TableCellValue, type CellValue } from './table-cell-value';
 import type { ListBulk } from './selection/bulk-action';
-import { BulkBar } from './selection/bulk-bar';
-import { PageCheckbox, RowCheckbox } from './selection/row-checkbox';
-import { SelectionProvider } from './selection/selection-context';
+import type { SelectionUi } from './selection/selection-ui';
 
 interface DataTableColumnBase {
   /** Unique per table (React key). */
@@ -41,6 +39,8 @@ export type DataTableColumn<T> = DataTableColumnBase &
  */
 export interface DataTableSelection<T> {
   bulk: ListBulk;
+  /** Its client parts (`selectionUi`), handed in so that tables without a selection do not ship them. */
+  ui: SelectionUi;
   /** The record's id the action names; default `rowKey` (a list that repeats a record under two groups differs). */
   rowId?: (row: T) => string;
   /** Names the row for its box ("Angebot prüfen auswählen"). */
@@ -122,12 +122,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     column.value ? <TableCellValue value={column.value(row)} /> : column.cell(row);
   const columnCount = columns.length + (selection ? 1 : 0);
   const selectedId = (row: T) => selection?.rowId?.(row) ?? rowKey(row);
-  const selectCell = (row: T) =>
-    selection ? (
-      <td className="bulk-select-cell">
-        <RowCheckbox id={selectedId(row)} version={selection.rowVersion?.(row)} label={selection.rowLabel(row)} />
-      </td>
-    ) : null;
+  const rowBox = (row: T, ui: SelectionUi) => (
+    <ui.RowCheckbox
+      id={selectedId(row)}
+      version={selection?.rowVersion?.(row)}
+      label={selection?.rowLabel(row) ?? ''}
+    />
+  );
+  const selectCell = (row: T) => (selection ? <td className="bulk-select-cell">{rowBox(row, selection.ui)}</td> : null);
   const renderRow = (row: T) => (
     <tr key={rowKey(row)} className={rowClassName?.(row)}>
       {selectCell(row)}
@@ -157,17 +159,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const compact = compactRows(
       rowsOfBody.map((row) => [rowKey(row), columns.map((column) => column.value?.(row) ?? null), rowClassName?.(row)]),
     );
-    const select = selection && {
-      ids: rowsOfBody.map(selectedId),
-      labels: rowsOfBody.map(selection.rowLabel),
-      versions: rowsOfBody.map((row) => selection.rowVersion?.(row) ?? null),
-    };
     return (
       <DataTableRows
         columns={compactColumns}
         rows={compact.rows}
         shared={compact.shared}
-        {...(select ? { select } : {})}
+        {...(selection
+          ? {
+              select: {
+                RowBox: selection.ui.RowCheckbox,
+                ids: rowsOfBody.map(selectedId),
+                labels: rowsOfBody.map(selection.rowLabel),
+                versions: rowsOfBody.map((row) => selection.rowVersion?.(row) ?? null),
+              },
+            }
+          : {})}
       />
     );
   };
@@ -202,7 +208,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const pageRows = selection ? rows.map((row) => ({ id: selectedId(row), version: selection.rowVersion?.(row) })) : [];
   const table = (
     <div className={props.className}>
-      {selection ? <BulkBar bulk={selection.bulk} total={total} sendsVersions={Boolean(selection.rowVersion)} /> : null}
+      {selection ? (
+        <selection.ui.BulkBar bulk={selection.bulk} total={total} sendsVersions={Boolean(selection.rowVersion)} />
+      ) : null}
       <div className="table-responsive">
         <table className="table table-hover align-middle mb-3">
           <caption className="visually-hidden">{caption}</caption>
@@ -210,7 +218,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <tr>
               {selection ? (
                 <th scope="col" className="bulk-select-cell">
-                  <PageCheckbox rows={pageRows} />
+                  <selection.ui.PageCheckbox rows={pageRows} />
                 </th>
               ) : null}
               {columns.map((column) =>
@@ -240,9 +248,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </div>
   );
   return selection ? (
-    <SelectionProvider listKey={selection.bulk.listKey} filterKey={selection.bulk.filterKey}>
+    <selection.ui.SelectionProvider listKey={selection.bulk.listKey} filterKey={selection.bulk.filterKey}>
       {table}
-    </SelectionProvider>
+    </selection.ui.SelectionProvider>
   ) : (
     table
   );

@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { hrefs } from '@/lib/hrefs';
 import { isStaff } from '@/lib/schemas/roles';
 import { ROLES, USER_SORT_FIELDS, USER_STATUSES, type UserListItem, type UserListQuery } from '@/lib/schemas/user';
+import { selectionUi } from '@/components/ui/selection/selection-ui';
 
 const fullName = (row: UserListItem) => `${row.firstName} ${row.lastName}`;
 
@@ -88,7 +89,7 @@ export const userList = defineList({
       value: (row) => (row.lastLoginAt ? formatDateTime(row.lastLoginAt, locale) : t('neverSignedIn')),
     },
   ],
-  selection: { rowLabel: fullName },
+  selection: { ui: selectionUi, rowLabel: fullName },
   bulkActions: ({ t, me }) =>
     hasScope(me.scope, 'users.write')
       ? [

@@ -14,6 +14,7 @@ import {
   type WhitelistListItem,
   type WhitelistListQuery,
 } from '@/lib/schemas/whitelist';
+import { selectionUi } from '@/components/ui/selection/selection-ui';
 
 const VALIDITY = ['valid', 'expired'] as const;
 
@@ -90,7 +91,7 @@ export const whitelistList = defineList({
       value: (row) => row.note,
     },
   ],
-  selection: { rowLabel: (row: WhitelistListItem) => row.value },
+  selection: { ui: selectionUi, rowLabel: (row: WhitelistListItem) => row.value },
   bulkActions: ({ t, me }) =>
     hasScope(me.scope, 'whitelist.write')
       ? [

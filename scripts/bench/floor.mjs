@@ -27,8 +27,12 @@ const PAGE = `export default function Page() {
 const versionOf = (root, name) =>
   JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 
-/** Builds and measures the blank app; `root` is the app whose node_modules it borrows. */
-export async function measureFloor(root, { log = console.log } = {}) {
+/**
+ * Builds the blank app in a temporary folder and serves it with `next start`; `measure(base, versions)`
+ * measures it. The server stops and the folder goes, whatever `measure` does. `root` is the app whose
+ * node_modules it borrows.
+ */
+export async function withFloorApp(root, measure, { log = console.log } = {}) {
   const versions = Object.fromEntries(['next', 'react', 'react-dom'].map((name) => [name, versionOf(root, name)]));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ebmt-floor-'));
   let server = null;
@@ -70,8 +74,7 @@ export async function measureFloor(root, { log = console.log } = {}) {
       if (Date.now() > deadline) throw new Error('the blank app did not answer within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const result = await firstLoadJs(base, '/', {});
-    return { versions, ...result };
+    return await measure(base, versions);
   } finally {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -80,6 +83,11 @@ export async function measureFloor(root, { log = console.log } = {}) {
     }
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Builds and measures the blank app: its first-load JavaScript, counted as the app's routes are. */
+export async function measureFloor(root, options = {}) {
+  return withFloorApp(root, async (base, versions) => ({ versions, ...(await firstLoadJs(base, '/', {})) }), options);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { SavedView } from '@/lib/schemas/saved-view';
 import type { DataTableColumn, DataTableGroupBy } from '../data-table';
 import type { ListToolbarFilter } from '../list-toolbar';
 import type { BulkActionDescriptor } from '../selection/bulk-action';
+import type { SelectionUi } from '../selection/selection-ui';
 
 /** Any catalogue key, e.g. `roles.admin`, `status.user.active` (the lists' shared labels). */
 export type RootTranslate = Awaited<ReturnType<typeof getTranslations<never>>>;
@@ -99,6 +100,8 @@ export interface ListDescriptor<Row, Query, Translate, Options = undefined> {
   /** Which list the selection belongs to, default `id` (tabs that show other rows keep their own). */
   listKey?: (query: Partial<Query>) => string;
   selection?: {
+    /** `selectionUi`: imported by the descriptor, so that lists without bulk actions do not ship it. */
+    ui: SelectionUi;
     rowLabel: (row: Row, context: ListContext<Row, Query, Translate, Options>) => string;
     rowId?: (row: Row) => string;
     rowVersion?: (row: Row) => number;

@@ -141,6 +141,7 @@ export function ListView<Row, Query, Translate, Options>({
           bulk && selection
             ? {
                 bulk,
+                ui: selection.ui,
                 rowLabel: (row) => selection.rowLabel(row, context),
                 rowId: selection.rowId,
                 rowVersion: selection.rowVersion,

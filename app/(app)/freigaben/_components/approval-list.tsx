@@ -16,6 +16,7 @@ import {
   type ApprovalListQuery,
 } from '@/lib/schemas/approval';
 import { ApprovalDecisionButton } from './approval-decision-button';
+import { selectionUi } from '@/components/ui/selection/selection-ui';
 
 const STATUS_FILTER = [...APPROVAL_STATUSES, 'all'] as const;
 
@@ -109,7 +110,7 @@ export const approvalList = defineList({
       },
     },
   ],
-  selection: { rowLabel: (row: ApprovalListItem, { t }) => t(`kind.${row.kind}`) },
+  selection: { ui: selectionUi, rowLabel: (row: ApprovalListItem, { t }) => t(`kind.${row.kind}`) },
   bulkActions: ({ t, me }) =>
     hasScope(me.scope, 'approvals.decide')
       ? [
