@@ -12,12 +12,12 @@ import { UserMenu } from './user-menu';
  */
 
 // The badges ask the API from the browser anyway (the server renders nothing for them), so they and
-// TanStack Query load after hydration instead of on the critical path of every page (issue 15).
-export const ApprovalsBadge = clientOnly(() => import('./approvals-badge').then((module) => module.ApprovalsBadge));
-export const TasksBadge = clientOnly(() => import('./tasks-badge').then((module) => module.TasksBadge));
-export const NotificationsBellCount = clientOnly(() =>
-  import('./notifications-bell').then((module) => module.NotificationsBellCount),
-);
+// TanStack Query load after hydration instead of on the critical path of every page (issue 15), in
+// one chunk (navbar-counts.ts).
+const loadCounts = () => import('./navbar-counts');
+export const ApprovalsBadge = clientOnly(() => loadCounts().then((module) => module.ApprovalsBadge));
+export const TasksBadge = clientOnly(() => loadCounts().then((module) => module.TasksBadge));
+export const NotificationsBellCount = clientOnly(() => loadCounts().then((module) => module.NotificationsBellCount));
 // The theme choice (Hell / Dunkel / System, its state and server action) shows only in the open user
 // menu: it loads when the pointer or the focus reaches the menu, or when it opens (issue 30).
 const loadThemeMenuItems = () => import('./theme-menu-items').then((module) => module.ThemeMenuItems);

@@ -10,6 +10,7 @@ import { parseListParams } from '@/lib/list-params';
 import { isStaff } from '@/lib/schemas/roles';
 import { TASK_SORT_FIELDS } from '@/lib/schemas/task';
 import { taskColumns, taskRowClassName } from './task-columns';
+import { LazyTaskStatusSelect } from './task-status-select-lazy';
 
 const ACCOUNT_TASKS_LIMIT = 20;
 
@@ -39,7 +40,7 @@ export async function AccountTasks({ accountId, isArchived }: { accountId: strin
       )}
       <ClientMessages namespaces={['tasks.status', 'tasks.quickStatus']}>
         <DataTable
-          columns={taskColumns(t, locale, canWrite)}
+          columns={taskColumns(t, locale, canWrite, LazyTaskStatusSelect)}
           rows={list.items}
           rowKey={(row) => row.id}
           rowClassName={taskRowClassName}

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import Link from 'next/link';
 import type { getTranslations } from 'next-intl/server';
 import type { DataTableColumn } from '@/components/ui/data-table';
@@ -5,17 +6,23 @@ import type { FormatLocale } from '@/lib/format';
 import { formatDueDate } from './format-due-date';
 import { hrefs } from '@/lib/hrefs';
 import type { TaskListItem } from '@/lib/schemas/task';
-import { TaskStatusSelect } from './task-status-select';
+import type { TaskStatusSelectProps } from './task-status-select';
 
 type Translate = Awaited<ReturnType<typeof getTranslations<'tasks'>>>;
-
 
 /**
  * The columns of every task table (the list, an account's Aufgaben tab): the title links to the
  * task, the status is the quick status change for writers (a client select), overdue tasks say so
- * beside their date (the row is highlighted as well, see `taskRowClassName`).
+ * beside their date (the row is highlighted as well, see `taskRowClassName`). `StatusSelect` is the
+ * select itself (`TaskStatusSelect`, or `LazyTaskStatusSelect` on a page where the table is one tab
+ * among others): this module imports neither, so a page ships only the one it renders (issue 30).
  */
-export function taskColumns(t: Translate, locale: FormatLocale, canWrite: boolean): DataTableColumn<TaskListItem>[] {
+export function taskColumns(
+  t: Translate,
+  locale: FormatLocale,
+  canWrite: boolean,
+  StatusSelect: ComponentType<TaskStatusSelectProps>,
+): DataTableColumn<TaskListItem>[] {
   return [
     {
       key: 'title',
@@ -34,7 +41,7 @@ export function taskColumns(t: Translate, locale: FormatLocale, canWrite: boolea
       sortField: 'status',
       className: 'text-nowrap',
       cell: (row) => (
-        <TaskStatusSelect
+        <StatusSelect
           key={`${row.id}-${row.version}`}
           id={row.id}
           title={row.title}
@@ -86,7 +93,9 @@ export function taskColumns(t: Translate, locale: FormatLocale, canWrite: boolea
           <Link href={hrefs.account(row.account.id)} prefetch={false}>
             {row.account.name}
           </Link>
-        ) : t('noAccount'),
+        ) : (
+          t('noAccount')
+        ),
     },
   ];
 }

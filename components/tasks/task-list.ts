@@ -17,6 +17,7 @@ import { TASK_DUE_FILTERS } from '@/lib/schemas/task-due';
 import { hasScope } from '@/lib/auth/has-scope';
 import { taskColumns, taskRowClassName } from './task-columns';
 import { selectionUi } from '@/components/ui/selection/selection-ui';
+import { TaskStatusSelect } from './task-status-select';
 
 export const TASK_VIEWS = ['assigned', 'todo', 'delegated', 'all'] as const;
 export type TaskView = (typeof TASK_VIEWS)[number];
@@ -83,7 +84,7 @@ export const taskList = defineList({
       options: TASK_DUE_FILTERS.map((due) => [due, t(`due.${due}`)] as const),
     },
   ],
-  columns: ({ t, locale, me }) => taskColumns(t, locale, hasScope(me.scope, 'tasks.write')),
+  columns: ({ t, locale, me }) => taskColumns(t, locale, hasScope(me.scope, 'tasks.write'), TaskStatusSelect),
   nameColumn: 'title',
   rowClassName: taskRowClassName,
   clientMessages: ['tasks.status', 'tasks.quickStatus'],

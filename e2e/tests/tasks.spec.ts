@@ -119,9 +119,11 @@ test('an overdue task is highlighted and the dashboard links to it', async ({ pa
     'aria-current',
     'page',
   );
-  await expect(page.getByTestId('account-tasks').getByRole('row', { name: new RegExp(title) })).toHaveClass(
-    /table-danger/,
-  );
+  const accountRow = page.getByTestId('account-tasks').getByRole('row', { name: new RegExp(title) });
+  await expect(accountRow).toHaveClass(/table-danger/);
+  // Its quick status change loads with the tab (not with the account's overview) and works there.
+  await accountRow.getByRole('combobox', { name: `Status von „${title}“` }).selectOption('in_progress');
+  await expect(page.getByText(`Status von „${title}“: In Bearbeitung.`)).toBeVisible();
 
   // A new task from the tab is about that account already.
   await page.getByRole('link', { name: 'Aufgabe zu diesem Konto' }).click();

@@ -4,7 +4,7 @@ import { ChangeTable } from '@/components/history/change-table';
 import { changeList } from '@/components/history/change-list';
 import { ListScopeNotice } from '@/components/ui/list-page';
 import { listMetadata, loadList } from '@/components/ui/list/load-list';
-import { ListViewToolbar } from '@/components/ui/list/list-view';
+import { ListViewToolbar } from '@/components/ui/list/list-view-toolbar';
 import { Pagination } from '@/components/ui/pagination';
 import { formatNumber } from '@/lib/format';
 import { hasListFilter, listHref, type SearchParamsRecord } from '@/lib/list-params';
