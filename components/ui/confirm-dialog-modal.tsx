@@ -27,7 +27,7 @@ export interface ConfirmDialogProps {
   onHide: () => void;
 }
 
-/** The dialog itself; pages use {@link ConfirmDialog} from ./confirm-dialog, which loads it on demand. */
+/** The dialog itself; pages use {@link ConfirmDialog} from ./confirm-dialog, which loads it on demand (a record's action bar loads it with RecordActionDialog). */
 export function ConfirmDialogModal({
   show,
   title,

@@ -13,14 +13,9 @@ const ConfirmDialogModal = clientOnly(loadModal);
  * A yes/no question before an action (suspend, archive, request activation). The dialog and
  * react-bootstrap's Modal load when it is first asked for (they were ~15 kB gzip on every detail
  * page that has an action bar; issue 15), and stay mounted afterwards so it can animate out.
- * `preloadConfirmDialog` fetches it early, e.g. when the pointer reaches the button that opens it.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const [wasShown, setWasShown] = useState(props.show);
   if (props.show && !wasShown) setWasShown(true);
   return wasShown ? <ConfirmDialogModal {...props} /> : null;
-}
-
-export function preloadConfirmDialog(): void {
-  void loadModal();
 }

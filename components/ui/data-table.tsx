@@ -122,14 +122,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
     column.value ? <TableCellValue value={column.value(row)} /> : column.cell(row);
   const columnCount = columns.length + (selection ? 1 : 0);
   const selectedId = (row: T) => selection?.rowId?.(row) ?? rowKey(row);
-  const rowBox = (row: T, ui: SelectionUi) => (
-    <ui.RowCheckbox
-      id={selectedId(row)}
-      version={selection?.rowVersion?.(row)}
-      label={selection?.rowLabel(row) ?? ''}
-    />
-  );
-  const selectCell = (row: T) => (selection ? <td className="bulk-select-cell">{rowBox(row, selection.ui)}</td> : null);
+  const selectCell = (row: T) =>
+    selection ? (
+      <td className="bulk-select-cell">
+        <selection.ui.RowCheckbox
+          id={selectedId(row)}
+          version={selection.rowVersion?.(row)}
+          label={selection.rowLabel(row)}
+        />
+      </td>
+    ) : null;
   const renderRow = (row: T) => (
     <tr key={rowKey(row)} className={rowClassName?.(row)}>
       {selectCell(row)}
