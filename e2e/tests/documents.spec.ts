@@ -57,13 +57,23 @@ test.describe('documents', () => {
       downloadThroughput: -1,
       uploadThroughput: 300 * 1024,
     });
+    // The values the bar shows, until it shows 100 or, having shown some, goes: when the answer arrives
+    // right after the last byte, React renders the bar's removal together with its 100 (both updates
+    // land before its next render), so 100 itself need not paint.
     const seen = page.evaluate(
       () =>
         new Promise<number[]>((resolve) => {
           const values: number[] = [];
           const observer = new MutationObserver(() => {
             const bar = document.querySelector('[role="progressbar"]');
-            const value = Number(bar?.getAttribute('aria-valuenow') ?? NaN);
+            if (!bar) {
+              if (values.length > 0) {
+                observer.disconnect();
+                resolve(values);
+              }
+              return;
+            }
+            const value = Number(bar.getAttribute('aria-valuenow') ?? NaN);
             if (Number.isFinite(value) && values.at(-1) !== value) values.push(value);
             if (value === 100) {
               observer.disconnect();
@@ -79,7 +89,8 @@ test.describe('documents', () => {
       progress.some((value) => value > 0 && value < 100),
       `progress seen: ${progress.join(', ')}`,
     ).toBe(true);
-    expect(progress.at(-1)).toBe(100);
+    // It only goes up.
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,
