@@ -45,6 +45,21 @@ describe('AppNavbar', () => {
     document.documentElement.setAttribute('data-theme-choice', 'system');
   });
 
+  it('holds the theme choice’s place while its code loads, so "Abmelden" does not move under the pointer', async () => {
+    // First in this file: React.lazy keeps what it loaded for the file's later tests.
+    renderNavbar();
+    fireEvent.click(screen.getByRole('button', { name: 'Anna Albrecht' }));
+    // Before the chunk is there: the same items, inert and hidden from assistive technology.
+    const placeholder = screen.getByTestId('theme-menu-placeholder');
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    expect(placeholder).toHaveTextContent('ErscheinungsbildHellDunkelSystem');
+    expect(within(placeholder).queryAllByRole('button', { hidden: true })).toHaveLength(0);
+    expect(placeholder.querySelector('.active')).toHaveTextContent('System');
+    // Then the real choice takes its place.
+    await screen.findByRole('group', { name: 'Erscheinungsbild' });
+    expect(screen.queryByTestId('theme-menu-placeholder')).not.toBeInTheDocument();
+  });
+
   it('links the start page and exactly the sections it is given, in their order', () => {
     renderNavbar({ sections: everything.filter((item) => item.labelKey !== 'whitelist') });
     const links = within(mainNavigation()).getAllByRole('link');

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { NavItem } from '@/lib/navigation';
 import type { SessionUser } from '@/lib/schemas/auth';
-import type { ThemePreference } from '@/lib/schemas/themes';
+import { THEMES, type ThemePreference } from '@/lib/schemas/themes';
 import { GlobalSearch } from './global-search';
 import { LanguageSwitch } from './language-switch';
 import {
@@ -40,6 +40,7 @@ export interface AppNavbarProps {
 export function AppNavbar({ user, sections, profileHref, isDecider, theme }: AppNavbarProps) {
   const t = useTranslations('nav');
   const tRoles = useTranslations('roles');
+  const tThemes = useTranslations('common.themes');
 
   // Bootstrap's navbar markup and classes; react-bootstrap's Navbar, Nav and NavDropdown brought
   // Popper, transitions and their overlay kit to every signed-in page (issue 15).
@@ -94,7 +95,19 @@ export function AppNavbar({ user, sections, profileHref, isDecider, theme }: App
               </Link>
             )}
             <hr className="dropdown-divider" role="separator" />
-            <ThemeMenuItems initial={theme} />
+            <ThemeMenuItems
+              initial={theme}
+              placeholder={
+                <div aria-hidden="true" data-testid="theme-menu-placeholder">
+                  <div className="dropdown-header text-body-secondary">{tThemes('title')}</div>
+                  {THEMES.map((option) => (
+                    <div key={option} className={`dropdown-item${option === theme ? ' active' : ''}`}>
+                      {tThemes(option)}
+                    </div>
+                  ))}
+                </div>
+              }
+            />
             <hr className="dropdown-divider" role="separator" />
             <SignOutButton label={t('signOut')} busyLabel={t('signingOut')} />
           </NavbarUserMenu>

@@ -1,9 +1,10 @@
 'use client';
 
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { clientOnly } from '@/components/ui/client-only';
+import type { ThemePreference } from '@/lib/schemas/themes';
 import { UserMenu } from './user-menu';
 
 /**
@@ -21,8 +22,21 @@ export const NotificationsBellCount = clientOnly(() => loadCounts().then((module
 // The theme choice (Hell / Dunkel / System, its state and server action) shows only in the open user
 // menu: it loads when the pointer or the focus reaches the menu, or when it opens (issue 30).
 const loadThemeMenuItems = () => import('./theme-menu-items').then((module) => module.ThemeMenuItems);
-export const ThemeMenuItems = clientOnly(loadThemeMenuItems);
+const LazyThemeMenuItems = lazy(() => loadThemeMenuItems().then((component) => ({ default: component })));
 const preloadThemeMenuItems = () => void loadThemeMenuItems().catch(() => undefined);
+
+/**
+ * The theme choice in the open user menu (which renders only in the browser). Until its code is there,
+ * `placeholder` (the same items, inert, from the server) holds its place: when the items appeared late
+ * they pushed "Abmelden" down under a pointer already on its way to it, so the click hit "System".
+ */
+export function ThemeMenuItems({ initial, placeholder }: { initial: ThemePreference; placeholder: ReactNode }) {
+  return (
+    <Suspense fallback={placeholder}>
+      <LazyThemeMenuItems initial={initial} />
+    </Suspense>
+  );
+}
 
 /** Whether a click landed on a link (a chosen section or menu item). */
 const onLink = (event: MouseEvent) => event.target instanceof Element && event.target.closest('a[href]') !== null;
