@@ -1,10 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '../fixtures/auth';
-import { pngBytes } from '../fixtures/documents';
+import type { Page } from '@playwright/test';
+import { ipForTest } from '../fixtures/api';
+import { expect, signInAs, test } from '../fixtures/auth';
+import { pdfBytes, pngBytes } from '../fixtures/documents';
 
 /** A form field by its label; required fields add a "*" to the label's text. */
 const field = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
+
+/** Fills the upload form of a general document (no account) and sends it. */
+async function uploadGeneralDocument(
+  page: Page,
+  {
+    title,
+    category,
+    file,
+  }: { title: string; category: string; file: { name: string; mimeType: string; buffer: Buffer } },
+) {
+  await page.goto('/dokumente/neu/');
+  await page.getByRole('textbox', { name: field('Titel') }).fill(title);
+  await page.getByRole('combobox', { name: field('Kategorie') }).selectOption({ label: category });
+  await page.getByRole('combobox', { name: field('Konto') }).selectOption({ label: 'Keines (allgemeines Dokument)' });
+  await page.getByTestId('file-drop-zone').locator('input[type=file]').setInputFiles(file);
+  await page.getByRole('button', { name: 'Hochladen' }).click();
+}
 
 test.describe('documents', () => {
   // Two uploads, one of them throttled so the progress bar can be watched.
@@ -138,22 +157,75 @@ test.describe('documents', () => {
     await expect(page.getByTestId('document-history')).toContainText('Hochgeladen');
   });
 
+  test('a PDF shows in a frame on a desktop; on a phone it stays folded and unloaded until opened', async ({
+    page,
+    signIn,
+    browser,
+  }, testInfo) => {
+    const title = `Beitragsrechnung ${randomUUID().slice(0, 8)}`;
+    await signIn('backoffice');
+    const contentRequests = (of: Page) => {
+      const seen: string[] = [];
+      of.on('request', (request) => {
+        if (request.url().includes('/content/?inline=1')) seen.push(request.url());
+      });
+      return seen;
+    };
+    const onDesktop = contentRequests(page);
+    await uploadGeneralDocument(page, {
+      title,
+      category: 'Rechnung',
+      file: { name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Rechnung') },
+    });
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const documentUrl = page.url();
+
+    // Desktop: unfolded, the frame loads the file.
+    await expect(page.getByTestId('document-preview-pdf')).toHaveAttribute('open', '');
+    await expect(page.getByTitle('Vorschau von rechnung.pdf')).toBeVisible();
+    await expect.poll(() => onDesktop.length).toBeGreaterThan(0);
+
+    // A phone (Safari's User-Agent: no client hints): folded, and the file is not fetched, even in view.
+    const phone = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      locale: 'de-DE',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      extraHTTPHeaders: { 'x-forwarded-for': ipForTest(testInfo) },
+    });
+    try {
+      const mobile = await phone.newPage();
+      await signInAs(mobile, 'backoffice');
+      const onPhone = contentRequests(mobile);
+      await mobile.goto(documentUrl);
+      const folded = mobile.getByTestId('document-preview-pdf');
+      await expect(folded).not.toHaveAttribute('open');
+      await folded.locator('summary').scrollIntoViewIfNeeded();
+      await mobile.waitForLoadState('networkidle');
+      expect(onPhone).toEqual([]);
+      await expect(mobile.getByRole('link', { name: 'In neuem Tab öffnen' })).toBeVisible();
+
+      // Opening it loads the file into the frame.
+      await folded.locator('summary').click();
+      await expect(folded).toHaveAttribute('open', '');
+      await expect(mobile.getByTitle('Vorschau von rechnung.pdf')).toBeVisible();
+      await expect.poll(() => onPhone.length).toBeGreaterThan(0);
+    } finally {
+      await phone.close();
+    }
+  });
+
   test('inline edit of the details, and the list finds the document by its new title', async ({ page, signIn }) => {
     const title = `Rahmenvertrag ${randomUUID().slice(0, 8)}`;
     await signIn('backoffice');
-    await page.goto('/dokumente/neu/');
-    await page.getByRole('textbox', { name: field('Titel') }).fill(title);
-    await page.getByRole('combobox', { name: field('Kategorie') }).selectOption({ label: 'Vertrag' });
-    await page.getByRole('combobox', { name: field('Konto') }).selectOption({ label: 'Keines (allgemeines Dokument)' });
-    await page
-      .getByTestId('file-drop-zone')
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'vertrag.txt',
-        mimeType: 'text/plain',
-        buffer: Buffer.from('Vertragstext\n'),
-      });
-    await page.getByRole('button', { name: 'Hochladen' }).click();
+    await uploadGeneralDocument(page, {
+      title,
+      category: 'Vertrag',
+      file: { name: 'vertrag.txt', mimeType: 'text/plain', buffer: Buffer.from('Vertragstext\n') },
+    });
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Für diesen Dateityp gibt es keine Vorschau.')).toBeVisible();
 

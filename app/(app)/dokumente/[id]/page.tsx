@@ -1,5 +1,6 @@
 import { listChanges } from '@/lib/api-client/approvals.server';
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { DocumentActionsBar } from '@/components/documents/document-actions-bar';
@@ -18,6 +19,7 @@ import { hasScope } from '@/lib/auth/has-scope';
 import { getEnv } from '@/lib/env';
 import { formatDateTime } from '@/lib/format';
 import { hrefs } from '@/lib/hrefs';
+import { isMobileClient } from '@/lib/mobile-client';
 import { isStaff } from '@/lib/schemas/roles';
 
 type Props = { params: Promise<{ id: string }> };
@@ -31,12 +33,13 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 /** One document: details with inline edit, preview, versions with downloads, a new version, its history. */
 export default async function DocumentPage(props: Props) {
   const id = await recordId(props.params);
-  const [document, me, t, tHistory, locale] = await Promise.all([
+  const [document, me, t, tHistory, locale, requestHeaders] = await Promise.all([
     getDocument(id),
     getMe(),
     getTranslations('documents'),
     getTranslations('history'),
     getLocale(),
+    headers(),
   ]);
   const history = hasScope(me.scope, 'history.read') ? await listChanges({ entityId: id, perPage: 20 }) : null;
   const current = document.versions.find((version) => version.number === document.currentVersion);
@@ -107,7 +110,9 @@ export default async function DocumentPage(props: Props) {
           <h2 id="document-preview-heading" className="h5">
             {t('sections.preview')}
           </h2>
-          {current ? <DocumentPreview documentId={document.id} version={current} /> : null}
+          {current ? (
+            <DocumentPreview documentId={document.id} version={current} isFolded={isMobileClient(requestHeaders)} />
+          ) : null}
         </section>
       </div>
 
