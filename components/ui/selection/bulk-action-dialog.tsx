@@ -10,7 +10,7 @@ import type { BulkActionDescriptor } from './bulk-action';
 import { BulkParamField, initialParamValue, paramValueOf } from './bulk-param-field';
 import { runBulkAction } from './run-bulk-action';
 import { useListSelection } from './selection-context';
-import { applyResults, selectionRequest } from './selection-state';
+import { applyResults, selectionRequest } from './selection-results';
 
 /**
  * The dialog of one bulk action (loaded when an action is first chosen): its parameter, the count

@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast-provider';
 import { BULK_MAX_IDS } from '@/lib/schemas/bulk-constants';
 import type { BulkActionDescriptor, ListBulk } from './bulk-action';
 import { useListSelection } from './selection-context';
-import { clearSelection, selectRows } from './selection-state';
+import { clearSelection } from './selection-state';
 
 const loadDialog = () => import('./bulk-action-dialog').then((module) => module.BulkActionDialog);
 const BulkActionDialog = clientOnly(loadDialog);
@@ -30,7 +30,7 @@ export function BulkBar({ bulk, total, sendsVersions }: { bulk: ListBulk; total:
   async function selectAll() {
     setLoadingAll(true);
     try {
-      const { loadMatching } = await import('./load-matching');
+      const { loadMatching, selectRows } = await import('./load-matching');
       const rows = await loadMatching(bulk.matchingPath, total);
       update((current) => selectRows(current, rows));
     } catch {

@@ -2,6 +2,8 @@ import { BULK_MAX_IDS } from '@/lib/schemas/bulk-constants';
 import { MAX_PER_PAGE } from '@/lib/schemas/list-limits';
 import type { SelectableRow } from './selection-state';
 
+export { selectRows } from './selection-results';
+
 /** "Alle N Treffer auswählen": the ids (and versions) of the list's matches, page by page, up to 1,000. */
 export async function loadMatching(matchingPath: string, total: number): Promise<SelectableRow[]> {
   const rows: SelectableRow[] = [];

@@ -1,6 +1,6 @@
 import { isErrorBody } from '@/lib/schemas/error-body';
 import { BULK_BATCH_SIZE, type BulkRowResult } from '@/lib/schemas/bulk-constants';
-import { batches } from './selection-state';
+import { batches } from './selection-results';
 
 export class BulkRequestError extends Error {
   constructor(

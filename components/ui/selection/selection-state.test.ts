@@ -1,16 +1,6 @@
 import { BULK_MAX_IDS } from '@/lib/schemas/bulk-constants';
-import {
-  applyResults,
-  batches,
-  clearSelection,
-  emptySelection,
-  forFilter,
-  pageState,
-  selectRows,
-  selectionRequest,
-  togglePage,
-  toggleRow,
-} from './selection-state';
+import { applyResults, batches, selectRows, selectionRequest } from './selection-results';
+import { clearSelection, emptySelection, forFilter, pageState, togglePage, toggleRow } from './selection-state';
 
 const page1 = [
   { id: 'a', version: 1 },
