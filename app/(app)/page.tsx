@@ -33,6 +33,11 @@ function Card({ title, testId, children }: { title: string; testId: string; chil
  * The dashboard (SPEC §3 `/`): my open and overdue tasks, approvals waiting for me (or my open
  * requests), the latest changes in reach, accounts by status as a chart with its numbers, and the
  * documents of this week, from one API call. A user with nothing to do yet is told where to start.
+ *
+ * Its links do not prefetch: Next prefetches every link in view, and the dashboard shows up to two
+ * dozen (tasks, approvals, documents, changes), each a request to the server and work for the
+ * router while the page is still starting on a phone (issue 30). A dynamic page's prefetch is only
+ * its route tree, so a click costs little more without it; the lists' links do the same.
  */
 export default async function HomePage() {
   const [me, board, t, tTasks, tRoles, tApprovals, tHistory, locale] = await Promise.all([
@@ -63,16 +68,22 @@ export default async function HomePage() {
           <ul className="mb-0">
             {canWriteTasks && (
               <li>
-                <Link href={hrefs.taskNew()}>{t('empty.createTask')}</Link>
+                <Link prefetch={false} href={hrefs.taskNew()}>
+                  {t('empty.createTask')}
+                </Link>
               </li>
             )}
             {board.accountsByStatus && (
               <li>
-                <Link href={hrefs.accounts()}>{t('empty.openAccounts')}</Link>
+                <Link prefetch={false} href={hrefs.accounts()}>
+                  {t('empty.openAccounts')}
+                </Link>
               </li>
             )}
             <li>
-              <Link href={hrefs.profile()}>{t('empty.completeProfile')}</Link>
+              <Link prefetch={false} href={hrefs.profile()}>
+                {t('empty.completeProfile')}
+              </Link>
             </li>
           </ul>
         </div>
@@ -90,13 +101,14 @@ export default async function HomePage() {
               ) : (
                 <ul className="list-group mb-3">
                   {board.tasks.items.map((task) => (
-                    <li
-                      key={task.id}
-                      className={`list-group-item${task.isOverdue ? ' list-group-item-danger' : ''}`}
-                    >
-                      <Link href={hrefs.task(task.id)}>{task.title}</Link>
+                    <li key={task.id} className={`list-group-item${task.isOverdue ? ' list-group-item-danger' : ''}`}>
+                      <Link prefetch={false} href={hrefs.task(task.id)}>
+                        {task.title}
+                      </Link>
                       <span className="small text-body-secondary ms-2">
-                        {task.dueDate ? t('tasks.due', { date: formatDueDate(task.dueDate, locale) }) : tTasks('noDueDate')}
+                        {task.dueDate
+                          ? t('tasks.due', { date: formatDueDate(task.dueDate, locale) })
+                          : tTasks('noDueDate')}
                       </span>
                       {task.isOverdue && <span className="badge text-bg-danger ms-2">{tTasks('overdue')}</span>}
                     </li>
@@ -104,9 +116,19 @@ export default async function HomePage() {
                 </ul>
               )}
               <div className="d-flex flex-wrap gap-3">
-                <Link href={hrefs.tasks({ status: 'not_done' })}>{t('tasks.all')}</Link>
-                {board.tasks.overdueCount > 0 && <Link href={hrefs.tasks({ due: 'overdue' })}>{t('tasks.overdue')}</Link>}
-                {canWriteTasks && <Link href={hrefs.taskNew()}>{t('tasks.new')}</Link>}
+                <Link prefetch={false} href={hrefs.tasks({ status: 'not_done' })}>
+                  {t('tasks.all')}
+                </Link>
+                {board.tasks.overdueCount > 0 && (
+                  <Link prefetch={false} href={hrefs.tasks({ due: 'overdue' })}>
+                    {t('tasks.overdue')}
+                  </Link>
+                )}
+                {canWriteTasks && (
+                  <Link prefetch={false} href={hrefs.taskNew()}>
+                    {t('tasks.new')}
+                  </Link>
+                )}
               </div>
             </Card>
           </div>
@@ -123,7 +145,7 @@ export default async function HomePage() {
             <Card title={t('accounts.title')} testId="dashboard-accounts">
               <p>{t('accounts.total', { count: accountTotal })}</p>
               <AccountsStatusChart counts={board.accountsByStatus} />
-              <Link href={hrefs.accounts()} className="d-inline-block mt-2">
+              <Link prefetch={false} href={hrefs.accounts()} className="d-inline-block mt-2">
                 {t('accounts.all')}
               </Link>
             </Card>
@@ -138,7 +160,9 @@ export default async function HomePage() {
                 <ul className="list-unstyled mb-3">
                   {board.documents.items.map((document) => (
                     <li key={document.id} className="mb-1">
-                      <Link href={hrefs.document(document.id)}>{document.title}</Link>
+                      <Link prefetch={false} href={hrefs.document(document.id)}>
+                        {document.title}
+                      </Link>
                       <span className="small text-body-secondary ms-2">
                         {document.accountName ?? t('documents.general')} · {formatDateTime(document.createdAt, locale)}
                       </span>
@@ -146,7 +170,9 @@ export default async function HomePage() {
                   ))}
                 </ul>
               )}
-              <Link href={hrefs.documents()}>{t('documents.all')}</Link>
+              <Link prefetch={false} href={hrefs.documents()}>
+                {t('documents.all')}
+              </Link>
             </Card>
           </div>
         )}
@@ -160,7 +186,7 @@ export default async function HomePage() {
                 <ul className="list-unstyled mb-3">
                   {board.changes.items.map((change) => (
                     <li key={change.id} className="mb-1">
-                      <Link href={hrefs.change(change.id)}>
+                      <Link prefetch={false} href={hrefs.change(change.id)}>
                         {t('changes.item', {
                           type: tHistory(`entityType.${change.entityType}`),
                           label: change.entityLabel,
@@ -174,7 +200,9 @@ export default async function HomePage() {
                   ))}
                 </ul>
               )}
-              <Link href={hrefs.changes()}>{t('changes.all')}</Link>
+              <Link prefetch={false} href={hrefs.changes()}>
+                {t('changes.all')}
+              </Link>
             </Card>
           </div>
         )}
@@ -206,7 +234,7 @@ function ApprovalsCard({
         <ul className="list-unstyled mb-3">
           {approvals.items.map((approval) => (
             <li key={approval.id} className="mb-1">
-              <Link href={hrefs.approval(approval.id)}>
+              <Link prefetch={false} href={hrefs.approval(approval.id)}>
                 {tApprovals(`kind.${approval.kind}`)}: {approval.entityLabel}
               </Link>
               <span className="small text-body-secondary ms-2">
@@ -219,7 +247,7 @@ function ApprovalsCard({
           ))}
         </ul>
       )}
-      <Link href={hrefs.approvals()}>
+      <Link prefetch={false} href={hrefs.approvals()}>
         {t('approvals.all')}
       </Link>
     </Card>

@@ -127,6 +127,27 @@ test.describe('app shell', () => {
     }
   });
 
+  test('on a phone the dashboard prefetches none of the records it links to', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const prefetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    // The links are there and in view (Next prefetches the links in view once the page is idle) …
+    const changes = page.getByTestId('dashboard-changes').getByRole('link');
+    await expect(changes.first()).toBeVisible();
+    await changes.first().scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    // … and none of them was fetched ahead: a record's page, or a list with a filter.
+    const record = /\/(tasks|freigaben|dokumente|historie|accounts)\/[0-9a-f-]{36}\//;
+    expect(prefetched.filter((path) => record.test(path))).toEqual([]);
+    // The link still leads there.
+    await changes.first().click();
+    await expect(page).toHaveURL(/\/historie\/[0-9a-f-]{36}\/$/);
+  });
+
   test('a session the API no longer accepts sends the user to the login page', async ({ page, signIn, context }) => {
     await signIn('admin');
     await page.goto('/');
