@@ -28,6 +28,7 @@ export function DocumentPreview({
     return <p className="text-body-secondary">{t('none')}</p>;
   }
   const src = documentsApi.contentHref(documentId, version.number, { inline: true });
+  const title = t('frameTitle', { name: version.fileName });
   return (
     <div data-testid="document-preview">
       {isImageType(version.mimeType) ? (
@@ -41,13 +42,13 @@ export function DocumentPreview({
         />
       ) : (
         <details open={!isFolded} data-testid="document-preview-pdf">
-          <summary className="mb-2">{t('frameTitle', { name: version.fileName })}</summary>
+          <summary className="mb-2">{title}</summary>
           <iframe
             src={src}
-            title={t('frameTitle', { name: version.fileName })}
+            title={title}
             className="w-100 border rounded"
             style={{ height: '70vh' }}
-            // Below the form on a phone: the file loads when the user scrolls to it, not with the page.
+            // Fetched once the details are open and the frame is near the viewport.
             loading="lazy"
           />
         </details>

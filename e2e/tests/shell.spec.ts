@@ -140,7 +140,7 @@ test.describe('app shell', () => {
     await expect(changes.first()).toBeVisible();
     await changes.first().scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
-    // … and none of them was fetched ahead: a record's page, or a list with a filter.
+    // … and no record's page was fetched ahead.
     const record = /\/(tasks|freigaben|dokumente|historie|accounts)\/[0-9a-f-]{36}\//;
     expect(prefetched.filter((path) => record.test(path))).toEqual([]);
     // The link still leads there.

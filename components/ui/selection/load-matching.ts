@@ -2,6 +2,7 @@ import { BULK_MAX_IDS } from '@/lib/schemas/bulk-constants';
 import { MAX_PER_PAGE } from '@/lib/schemas/list-limits';
 import type { SelectableRow } from './selection-state';
 
+// The bulk bar applies what this loads; it comes with this module, on the first "select all".
 export { selectRows } from './selection-results';
 
 /** "Alle N Treffer auswählen": the ids (and versions) of the list's matches, page by page, up to 1,000. */
