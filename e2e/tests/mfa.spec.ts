@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
 import { apiSession, openSession } from '../fixtures/accounts';
@@ -97,7 +98,13 @@ test('the code step speaks English', async ({ page, api, baseURL }) => {
   await expect(page.getByRole('button', { name: 'Use a recovery code' })).toBeVisible();
 });
 
-test('a passkey from a virtual authenticator: register, sign in with it, remove it', async ({ page, api }) => {
+test('a passkey from a virtual authenticator: register, sign in with it, remove it', async ({ page, api, baseURL }) => {
+  // WebAuthn takes a host name as relying party id, never an IP address (QA against http://10.0.0.5:3000).
+  const host = new URL(baseURL!).hostname.replace(/^\[|\]$/g, '');
+  test.skip(
+    isIP(host) !== 0,
+    'WebAuthn refuses an IP address as relying party id: the passkey journey needs a host name',
+  );
   const admin = await openSession(api, 'admin');
   const user = await activatedUser(api, admin, 'Mfa Passkey Journey');
   const cdp = await page.context().newCDPSession(page);
