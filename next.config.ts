@@ -19,9 +19,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2'],
   // The typecheck runs as its own step of `npm test`; the build need not repeat it (Next 16 no longer lints).
   typescript: { ignoreBuildErrors: true },
-  // Not `experimental.inlineCss` (issue 30): Next 16.4 puts each inlined stylesheet into the HTML
-  // three times (the <style> and twice in the RSC payload), 485 KB for /login/ (74 KB gzip, since
-  // gzip's 32 KiB window finds no repeat 150 KB away) against ~20 KB plus a cached 22 KB stylesheet.
+  // Not `experimental.inlineCss`: Next 16.4 puts each inlined stylesheet into the HTML three times
+  // (the <style> and twice in the RSC payload), on every page load (docs/performance.md#css).
 
   // app/bootstrap.scss: Bootstrap 5.3's Sass uses @import and Sass's global functions, which Dart Sass deprecates:
   // its warnings (hundreds per build) say nothing about this app.
@@ -46,7 +45,7 @@ const nextConfig: NextConfig = {
 
 /**
  * next-intl's plugin only where something is compiled: importing next-intl/plugin loads @swc/core and
- * @parcel/watcher for its message extractor (~15 MiB resident), and what the plugin adds (an alias for
+ * @parcel/watcher for its message extractor (resident memory for nothing), and what the plugin adds (an alias for
  * lib/i18n/request.ts, the precompiled messages and their formatter, env values) is compiled into the
  * bundles, so the production server does not need it. `scripts/server.mjs` does not read this file at
  * all: it hands Next the configuration the build serialised, so
@@ -58,7 +57,7 @@ export default async function config(phase: string): Promise<NextConfig> {
   return createNextIntlPlugin({
     requestConfig: './lib/i18n/request.ts',
     // Messages are compiled at build time, so the browser formats them without an ICU parser
-    // (intl-messageformat, ~9 kB gzip on every page; issue 15).
+    // (intl-messageformat would ship with every page).
     experimental: {
       messages: { path: './lib/i18n/messages', format: 'json', locales: ['de', 'en'], precompile: true },
     },

@@ -2,8 +2,7 @@
  * The production build drops every CSS rule whose classes no source file names (issue 30): PurgeCSS
  * reads the app's sources and messages for the words in them and keeps a rule only when each class
  * of its selector is one of those words. Bootstrap's Sass subset (app/bootstrap.scss) still compiles
- * whole components; this leaves the parts the app renders: the stylesheets went from 155 KB in two
- * files to 76 KB in one (22.5 → 13.2 KiB gzip -9), and what /accounts/ does not use from ~17.6 to ~8 KiB.
+ * whole components; this leaves the parts the app renders (sizes: docs/performance.md#css).
  *
  * A class that appears in no source as a whole word must be kept by name below: those made up at
  * run time (`text-bg-${variant}`, `alert-${tone}`, `btn-${size}`) and those react-bootstrap's

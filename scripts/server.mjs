@@ -83,8 +83,8 @@ process.env.BENEFITS_DRAIN_PASS = drainPass;
 
 /**
  * The configuration `next build` serialised (as Next's own standalone server uses it): the server
- * then neither transpiles next.config.ts (which loads Next's native SWC binding, ~27 MiB resident
- * for nothing else) nor loads next-intl's build plugin, and runs with exactly what was built.
+ * then neither transpiles next.config.ts (which loads Next's native SWC binding, resident for nothing
+ * else) nor loads next-intl's build plugin, and runs with exactly what was built.
  */
 function builtNextConfig() {
   try {

@@ -19,10 +19,10 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/server/db/migrations');
 
 /**
  * PGlite runs Postgres inside a WebAssembly memory that only ever grows and whose touched pages
- * stay resident. Postgres' default shared_buffers (128 MB) are all touched at start: the server sat
- * at ~425 MiB resident before its first request. PGlite reads its files through Node's fs, so a
- * page that is not among the shared buffers comes from the OS page cache at the cost of a read
- * call; 16 MB hold the hot index and catalogue pages (measured with `npm run bench`, README).
+ * stay resident. Postgres' default shared_buffers (128 MB) are all touched at start, and would stay
+ * resident for nothing. PGlite reads its files through Node's fs, so a page that is not among the
+ * shared buffers comes from the OS page cache at the cost of a read call; 16 MB hold the hot index
+ * and catalogue pages (resident figures: docs/performance.md#memory).
  */
 const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 

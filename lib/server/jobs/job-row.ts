@@ -17,9 +17,9 @@ const whole = (value: number) => {
 /**
  * The job row pg-boss 10's `send` writes (its `insertJob`, without the per-job options we never
  * use), with the queue's policy as `openBoss` set it. pg-boss's own statement computes the policy
- * per job from the queue table through nineteen parameters and their CASEs; on PGlite, which parses
- * and plans every statement anew, that cost ~2.8 ms per job on top of the row — this plain INSERT
- * about a third of it (`npm run bench:queue`, README). The row is what `send` writes
+ * per job from the queue table through nineteen parameters and their CASEs, which PGlite parses and
+ * plans anew for every job; this plain INSERT costs a fraction of it (`npm run bench:queue`,
+ * docs/performance.md#job-queue). The row is what `send` writes
  * (`enqueue.test.ts` compares them); pg-boss fetches, retries and archives it as its own.
  */
 export function insertJobSql(name: QueueName, data: Record<string, unknown>): SQL {

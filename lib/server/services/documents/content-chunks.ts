@@ -1,9 +1,8 @@
 /**
  * A version's bytes are stored as rows of `document_chunks` (migration 0016), each CHUNK_BYTES long
  * but the last: one statement per chunk, so no statement moves more than a chunk through the
- * database driver. PGlite runs every statement on the event loop; a statement of 256 KiB costs it
- * ~10–20 ms, while the former 4 MiB appends to one growing `bytea` held it up to 0.8 s apiece
- * (README "Documents").
+ * database driver. PGlite runs every statement on the event loop, and a statement's cost grows with
+ * the bytes it moves (figures: docs/performance.md#document-transfers).
  */
 export const CHUNK_BYTES = 256 * 1024;
 

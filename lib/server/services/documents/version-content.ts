@@ -10,11 +10,10 @@ import { CHUNK_BYTES, chunkCount, chunkLength, rechunk } from './content-chunks'
 /**
  * A version's bytes move between the staged upload, the database and the download one chunk of
  * 256 KiB at a time (`document_chunks`), one statement per chunk, and the event loop is free
- * between two statements (issue 24). PGlite runs each statement on the event loop, and its costs
- * grow with the bytes a statement moves: the former 4 MiB appends to one growing value held it for
- * 0.4–0.8 s each. The chunks cross the driver as hex text, which Node encodes and decodes natively:
- * PGlite's own encoding of a bytea parameter or result runs byte by byte in JavaScript (about a
- * second per MiB). Neither an upload nor a download holds more than a chunk or two in memory.
+ * between two statements. PGlite runs each statement on the event loop, and its costs grow with the
+ * bytes a statement moves. The chunks cross the driver as hex text, which Node encodes and decodes
+ * natively: PGlite's own encoding of a bytea parameter or result runs byte by byte in JavaScript.
+ * Neither an upload nor a download holds more than a chunk or two in memory.
  */
 
 /** `decode(hex)` of one chunk, as the value of its `data` column. */
