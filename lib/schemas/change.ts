@@ -27,7 +27,12 @@ export const changeSchema = z
   .object({
     id: z.uuid(),
     at: z.iso.datetime({ offset: true }),
-    actor: z.object({ id: z.uuid().nullable(), name: z.string() }),
+    actor: z.object({
+      id: z.uuid().nullable(),
+      name: z.string(),
+      /** `api_key`: a machine client's key wrote the entry; `name` is the key's (issue 48). */
+      type: z.enum(['user', 'api_key']),
+    }),
     entityType: z.enum(CHANGE_ENTITY_TYPES),
     entityId: z.uuid(),
     entityLabel: z.string(),

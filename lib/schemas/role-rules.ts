@@ -20,6 +20,8 @@ export const SCOPES = [
   'approvals.decide',
   'whitelist.read',
   'whitelist.write',
+  /** Only the portal's question `GET /whitelist/check` (every role with whitelist.read has it; issue 48). */
+  'whitelist.check',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

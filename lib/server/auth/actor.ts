@@ -21,6 +21,8 @@ export interface Actor {
   mfaVerifiedAt: Date | null;
   /** MFA_REQUIRED_ROLES names the role and no factor is enrolled: only enrolment is open. */
   mfaEnrolmentRequired: boolean;
+  /** Set when a machine client's API key, not a person, makes the request (issue 48). */
+  apiKey?: { id: string; name: string };
 }
 
 export const actorLabel = (actor: Pick<Actor, 'firstName' | 'lastName' | 'email'>) =>

@@ -6,7 +6,9 @@ import { getDb } from '@/lib/server/db/client';
 import { onceMoreIfConnectionLost } from '@/lib/server/db/database-errors';
 import { mfaPasskeys, mfaTotp, sessions, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress, vouchedClientAddress } from '@/lib/client-address';
 import type { Actor } from './actor';
+import { authenticateApiKey, isApiKeyToken } from './api-keys';
 import { scopesOf } from './permissions';
 import { IDLE_TIMEOUT_MS, verifyAccessToken } from './tokens';
 
@@ -31,11 +33,19 @@ export function isSessionLive(row: SessionRow, now = Date.now()): boolean {
   );
 }
 
-/** Checks the Bearer token and, on every request, that its session is still live (SPEC §4). */
+/** The client's address as route.ts reads it: the one the app's own server vouched for, else the peer. */
+export const clientAddressOf = (req: Request) =>
+  vouchedClientAddress(req.headers.get(CLIENT_ADDRESS_HEADER)) ?? resolveClientAddress(req.headers);
+
+/**
+ * Checks the Bearer token and, on every request, that its session is still live (SPEC §4); a token
+ * starting `ebmt_` is a machine client's API key (./api-keys.ts).
+ */
 export async function authenticate(req: Request): Promise<Actor> {
   const header = req.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized();
+  if (isApiKeyToken(match[1])) return authenticateApiKey(match[1], clientAddressOf(req));
   return authenticateToken(match[1]);
 }
 

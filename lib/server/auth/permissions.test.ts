@@ -3,7 +3,7 @@ import { scopesOf } from './permissions';
 
 describe('role scopes (SPEC §1)', () => {
   it('gives admin and back office every scope', () => {
-    expect(scopesOf('admin')).toHaveLength(13);
+    expect(scopesOf('admin')).toHaveLength(14);
     expect(scopesOf('backoffice')).toEqual(scopesOf('admin'));
   });
 
@@ -18,6 +18,14 @@ describe('role scopes (SPEC §1)', () => {
     expect(manager).toEqual(
       expect.arrayContaining(['accounts.read', 'users.read', 'documents.write', 'tasks.write', 'whitelist.write']),
     );
-    expect(manager).toHaveLength(10);
+    expect(manager).toHaveLength(11);
+  });
+});
+
+describe('whitelist.check (issue 48)', () => {
+  it('goes with whitelist.read for every role', () => {
+    for (const role of ['admin', 'backoffice', 'distributor', 'manager'] as const) {
+      expect(scopesOf(role)).toEqual(expect.arrayContaining(['whitelist.read', 'whitelist.check']));
+    }
   });
 });

@@ -333,6 +333,8 @@ export const changes = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: uuid('actor_id').references(() => users.id),
     actorLabel: text('actor_label').notNull().default(''),
+    /** `api_key`: a machine client wrote it; the label is then the key's name (issue 48). */
+    actorType: text('actor_type', { enum: ['user', 'api_key'] }).notNull().default('user'),
     entityType: text('entity_type', {
       enum: ['account', 'user', 'document', 'task', 'whitelist_entry', 'approval'],
     }).notNull(),
@@ -692,4 +694,46 @@ export const listColumns = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'list_columns_pkey', columns: [t.userId, t.listKey] })],
+);
+
+/**
+ * API keys for machine clients (issue 48): scopes, a reach (every account, or one account tree), an
+ * expiry; revoked keys stay for the history. The per-minute rate window lives on the row.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: id(),
+  name: text('name').notNull(),
+  scopes: text('scopes').array().notNull(),
+  /** The root of the account tree the key reaches; null reaches every account. */
+  accountId: uuid('account_id').references(() => accounts.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdById: uuid('created_by_id')
+    .notNull()
+    .references(() => users.id),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  lastUsedIp: text('last_used_ip'),
+  rateWindowStart: timestamp('rate_window_start', { withTimezone: true }).notNull().defaultNow(),
+  rateCount: integer('rate_count').notNull().default(0),
+  version: version(),
+  ...timestamps(),
+});
+
+/**
+ * A key's secrets: SHA-256 of the secret and its visible prefix. A rotation adds one and gives the
+ * previous one an end (`expires_at`), so both work during the overlap.
+ */
+export const apiKeySecrets = pgTable(
+  'api_key_secrets',
+  {
+    id: id(),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_key_secrets_prefix_key').on(t.prefix), index('api_key_secrets_key_idx').on(t.apiKeyId)],
 );

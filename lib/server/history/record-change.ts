@@ -10,7 +10,8 @@ import { PERSONAL_FIELDS, personRef, valueRef } from './personal-refs';
 type ChangeInsert = typeof changes.$inferInsert;
 
 export interface ChangeRecord {
-  actor: { id: string; firstName: string; lastName: string; email: string } | null;
+  /** `apiKey` set: a machine client's key wrote it, and the entry names the key (issue 48). */
+  actor: { id: string; firstName: string; lastName: string; email: string; apiKey?: { name: string } } | null;
   entityType: ChangeInsert['entityType'];
   entityId: string;
   entityLabel: string;
@@ -75,9 +76,7 @@ export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<st
   const insert = tx
     .insert(changes)
     .values({
-      actorId: change.actor?.id ?? null,
-      // People by reference (personal-refs.ts): erasure then changes no history row.
-      actorLabel: change.actor ? personRef(change.actor.id) : 'System',
+      ...actorColumns(change.actor),
       entityType: change.entityType,
       entityId: change.entityId,
       entityLabel: personId ? personRef(personId) : change.entityLabel,
@@ -95,6 +94,12 @@ export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<st
     : await insert;
   if (!row) throw new Error('recordChange: insert returned no row');
   return row.id;
+}
+
+function actorColumns(actor: ChangeRecord['actor']) {
+  if (actor?.apiKey) return { actorId: null, actorLabel: actor.apiKey.name, actorType: 'api_key' as const };
+  // People by reference (personal-refs.ts): erasure then changes no history row.
+  return { actorId: actor?.id ?? null, actorLabel: actor ? personRef(actor.id) : 'System' };
 }
 
 /** A user's name, e-mail and phone values go to `history_personal_values`; the entry keeps references. */

@@ -225,8 +225,10 @@ function toOperationObject(operation: Operation): ZodOpenApiOperationObject {
     summary: operation.summary,
     tags: [operation.tag],
     ...(operation.access === 'public' ? { security: [] } : {}),
+    // A person's session only (profile, MFA, API keys …): an API key is refused with 403.
+    ...(operation.access === 'authenticated' ? { security: [{ bearer: [] }] } : {}),
     ...(operation.access !== 'public' && operation.access !== 'authenticated'
-      ? { description: `Requires the scope \`${operation.access}\`.` }
+      ? { description: `Requires the scope \`${operation.access}\` (a session’s or an API key’s).` }
       : {}),
     ...(operation.ifMatch ? { parameters: [ifMatchParameter(operation)] } : {}),
     ...(operation.params || operation.query || isIdempotent
@@ -281,10 +283,19 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
       info: { title: 'Benefits API', version: '1.0.0', description: DESCRIPTION },
       servers: [{ url: API_MOUNT }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A person’s access token' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'ebmt_…',
+            description:
+              'A machine client’s API key (`Authorization: Bearer ebmt_…`): operations that require a scope accept it when the key holds that scope; 600 requests a minute per key',
+          },
+        },
         headers: HEADERS,
       },
-      security: [{ bearer: [] }],
+      security: [{ bearer: [] }, { apiKey: [] }],
       paths,
     },
     { override: describeRequestDefaults },

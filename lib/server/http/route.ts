@@ -1,9 +1,8 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { CLIENT_ADDRESS_HEADER, resolveClientAddress, vouchedClientAddress } from '@/lib/client-address';
 import type { Actor } from '@/lib/server/auth/actor';
-import { authenticate } from '@/lib/server/auth/authenticate';
+import { authenticate, clientAddressOf } from '@/lib/server/auth/authenticate';
 import { classifyDatabaseError, noteStorageFailure, onceMoreIfConnectionLost } from '@/lib/server/db/database-errors';
 import { ApiError } from './api-error';
 import { etagFor } from './etag';
@@ -82,7 +81,7 @@ export function zodIssuesToDetails(error: z.ZodError) {
  * calls on a visitor's behalf, else the socket's peer or the trusted proxy hop.
  */
 export function clientIp(req: Request): string {
-  return vouchedClientAddress(req.headers.get(CLIENT_ADDRESS_HEADER)) ?? resolveClientAddress(req.headers);
+  return clientAddressOf(req);
 }
 
 export function errorResponse(error: unknown): Response {
@@ -174,6 +173,10 @@ export function route<Op extends Operation>(
           'mfa_enrolment_required',
           'Bitte richten Sie zuerst einen zweiten Faktor ein (Profil → Zweiter Faktor).',
         );
+      }
+      // A key is not a person: what any signed-in person may do (profile, MFA, sessions) is not for it.
+      if (actor.apiKey && operation.access === 'authenticated') {
+        throw new ApiError('forbidden', 'Diese Aktion ist nur für angemeldete Personen, nicht für API-Schlüssel.');
       }
       if (!hasAccess(actor, operation.access)) {
         throw new ApiError('forbidden', 'Keine Berechtigung für diese Aktion.');

@@ -32,4 +32,5 @@ export const endpointModules: {
   dashboard: () => import('./dashboard'),
   search: () => import('./search'),
   export: () => import('./export'),
+  apiKeys: () => import('./api-keys'),
 };

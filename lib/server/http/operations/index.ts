@@ -1,5 +1,6 @@
 import 'server-only';
 import * as accounts from './accounts';
+import * as apiKeys from './api-keys';
 import * as approvals from './approvals';
 import * as auth from './auth';
 import * as changes from './changes';
@@ -36,6 +37,7 @@ export const operationModules = {
   dashboard,
   search,
   export: exportOperations,
+  apiKeys,
 };
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */

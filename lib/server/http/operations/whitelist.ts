@@ -103,7 +103,7 @@ export const check = defineOperation({
   summary:
     'The portal’s question: may this address register, and for which accounts? An entry with the exact address or its domain (Unicode or punycode, any case) that has not expired (validUntil through the end of that day in Germany), among the accounts in reach',
   tag,
-  access: 'whitelist.read',
+  access: 'whitelist.check',
   query: whitelistCheckQuerySchema,
   response: whitelistCheckSchema,
 });

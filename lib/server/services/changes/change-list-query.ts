@@ -93,6 +93,7 @@ const changeColumns = {
   at: changes.at,
   actorId: changes.actorId,
   actorLabel: changes.actorLabel,
+  actorType: changes.actorType,
   entityType: changes.entityType,
   entityId: changes.entityId,
   entityLabel: changes.entityLabel,
@@ -128,7 +129,7 @@ function toChange(row: ChangeRow): Change {
   return {
     id: row.id,
     at: row.at.toISOString(),
-    actor: { id: row.actorId, name: row.actorLabel },
+    actor: { id: row.actorId, name: row.actorLabel, type: row.actorType },
     entityType: row.entityType,
     entityId: row.entityId,
     entityLabel: row.entityLabel,
