@@ -55,6 +55,10 @@ function webServer(): PlaywrightTestConfig['webServer'] {
     // retries, and a new mail waited more than 90 s for its first attempt.
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_RETRY_DELAY_SECONDS: '10',
+    // e2e/api/webhooks.spec.ts runs its receiver on 127.0.0.1 (the guard itself: deliver-webhook.test.ts),
+    // and its outage should end in seconds, not minutes.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    WEBHOOK_RETRY_DELAY_SECONDS: '1',
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   return {

@@ -50,6 +50,9 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(500),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(12),
+  // Webhooks (issue 48): first retry delay (doubling, 11 retries ≥ 34 h at 60 s), and whether private addresses may receive.
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanish.default(false),
   DIGEST_TIME: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'DIGEST_TIME must be HH:MM')

@@ -90,9 +90,15 @@ test.describe('API keys', () => {
     await expectInvalid(await admin.post(KEYS, { name: 'x', scopes: ['approvals.decide'] }), 'scopes.0');
     await expectInvalid(await admin.post(KEYS, { name: 'x', scopes: [] }), 'scopes');
     const threeYears = new Date(Date.now() + 3 * 365 * 86_400_000).toISOString();
-    await expectInvalid(await admin.post(KEYS, { name: 'x', scopes: ['whitelist.check'], expiresAt: threeYears }), 'expiresAt');
+    await expectInvalid(
+      await admin.post(KEYS, { name: 'x', scopes: ['whitelist.check'], expiresAt: threeYears }),
+      'expiresAt',
+    );
     const past = new Date(Date.now() - 1000).toISOString();
-    await expectInvalid(await admin.post(KEYS, { name: 'x', scopes: ['whitelist.check'], expiresAt: past }), 'expiresAt');
+    await expectInvalid(
+      await admin.post(KEYS, { name: 'x', scopes: ['whitelist.check'], expiresAt: past }),
+      'expiresAt',
+    );
     await expectInvalid(await admin.post(KEYS, { name: '⟦u:x⟧', scopes: ['whitelist.check'] }), 'name');
     await expectApiError(
       await admin.post(KEYS, { name: 'x', scopes: ['whitelist.check'], accountId: randomUUID() }),
@@ -115,12 +121,20 @@ test.describe('API keys', () => {
     expect(answer).toEqual({ allowed: true, accountIds: [mueller.id] });
     await expectApiError(await checkOnly.get(WHITELIST), 403, 'forbidden');
     await expectApiError(await checkOnly.get('/api/v1/accounts/'), 403, 'forbidden');
-    await expectApiError(await checkOnly.post(WHITELIST, { accountId: mueller.id, value: `x.${domain}` }), 403, 'forbidden');
+    await expectApiError(
+      await checkOnly.post(WHITELIST, { accountId: mueller.id, value: `x.${domain}` }),
+      403,
+      'forbidden',
+    );
 
     const reader = withKey(api, (await createKey(admin, { scopes: ['whitelist.read'] })).secret);
     expect((await expectJson<{ allowed: boolean }>(await reader.get(checkUrl(`b@${domain}`)), 200)).allowed).toBe(true);
     await expectJson(await reader.get(WHITELIST), 200);
-    await expectApiError(await reader.post(WHITELIST, { accountId: mueller.id, value: `y.${domain}` }), 403, 'forbidden');
+    await expectApiError(
+      await reader.post(WHITELIST, { accountId: mueller.id, value: `y.${domain}` }),
+      403,
+      'forbidden',
+    );
   });
 
   test('reach: a key for one account tree sees only that tree', async ({ api }) => {
@@ -131,7 +145,10 @@ test.describe('API keys', () => {
     await addEntry(admin, mueller.id, domain);
     await addEntry(admin, rheinland.id, domain);
 
-    const everyAccount = withKey(api, (await createKey(admin, { scopes: ['whitelist.check', 'accounts.read'] })).secret);
+    const everyAccount = withKey(
+      api,
+      (await createKey(admin, { scopes: ['whitelist.check', 'accounts.read'] })).secret,
+    );
     const all = await expectJson<{ accountIds: string[] }>(await everyAccount.get(checkUrl(`c@${domain}`)), 200);
     expect(all.accountIds.sort()).toEqual([mueller.id, rheinland.id].sort());
 
@@ -149,8 +166,17 @@ test.describe('API keys', () => {
     api,
   }) => {
     const admin = await openSession(api, 'admin');
-    const key = withKey(api, (await createKey(admin, { scopes: ['accounts.read', 'users.read', 'users.write'] })).secret);
-    for (const path of ['/api/v1/auth/me/', '/api/v1/profile/', '/api/v1/profile/mfa/', '/api/v1/notifications/', KEYS]) {
+    const key = withKey(
+      api,
+      (await createKey(admin, { scopes: ['accounts.read', 'users.read', 'users.write'] })).secret,
+    );
+    for (const path of [
+      '/api/v1/auth/me/',
+      '/api/v1/profile/',
+      '/api/v1/profile/mfa/',
+      '/api/v1/notifications/',
+      KEYS,
+    ]) {
       const body = await expectApiError(await key.get(path), 403, 'forbidden');
       expect(body.message, path).toMatch(/API-Schlüssel/);
     }

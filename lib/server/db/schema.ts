@@ -737,3 +737,61 @@ export const apiKeySecrets = pgTable(
   },
   (t) => [uniqueIndex('api_key_secrets_prefix_key').on(t.prefix), index('api_key_secrets_key_idx').on(t.apiKeyId)],
 );
+
+/**
+ * Webhook endpoints (issue 48): an HTTPS URL, the events it receives and its signing secret
+ * (`whsec_…`, sealed like TOTP secrets). An endpoint failing for 24 hours is disabled.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: id(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  events: text('events').array().notNull(),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** The first failed attempt since the last success. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  createdById: uuid('created_by_id')
+    .notNull()
+    .references(() => users.id),
+  version: version(),
+  ...timestamps(),
+});
+
+/** One event for one endpoint: its id is the `webhook-id`, its payload the body sent on every attempt. */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    id: id(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_messages_endpoint_idx').on(t.endpointId, t.createdAt)],
+);
+
+/** The delivery log: every attempt with its status, duration and at most 64 KB of the answer. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    responseBody: text('response_body').notNull().default(''),
+  },
+  (t) => [index('webhook_attempts_message_idx').on(t.messageId, t.at)],
+);

@@ -5,6 +5,7 @@ import { rowsOf } from '@/lib/server/db/rows';
 import { changes, historyPersonalValues, type ChangeField } from '@/lib/server/db/schema';
 import { insertJobSql } from '@/lib/server/jobs/job-row';
 import type { QueueName } from '@/lib/server/jobs/queues';
+import { webhookEnqueueCtes } from '@/lib/server/services/webhooks/webhook-events';
 import { PERSONAL_FIELDS, personRef, valueRef } from './personal-refs';
 
 type ChangeInsert = typeof changes.$inferInsert;
@@ -86,12 +87,15 @@ export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<st
       approvalId: change.approvalId ?? null,
     })
     .returning({ id: changes.id });
-  const [row] = change.job
-    ? await rowsOf<{ id: string }>(
-        tx,
-        sql`with queued as (${insertJobSql(change.job.queue, change.job.data)}) ${insert.getSQL()}`,
-      )
-    : await insert;
+  // Jobs the change starts ride on the statement that writes it: its own job, and its webhook event.
+  const ctes = [
+    ...(change.job ? [sql`queued as (${insertJobSql(change.job.queue, change.job.data)})`] : []),
+    ...webhookEnqueueCtes(change),
+  ];
+  const [row] =
+    ctes.length > 0
+      ? await rowsOf<{ id: string }>(tx, sql`with ${sql.join(ctes, sql`, `)} ${insert.getSQL()}`)
+      : await insert;
   if (!row) throw new Error('recordChange: insert returned no row');
   return row.id;
 }

@@ -30,7 +30,10 @@ async function openBoss(options: BossOptions): Promise<PgBoss> {
   }) as PgBoss;
   boss.on('error', (error: unknown) => console.error('[jobs]', error));
   await boss.start();
-  const policies = queuePolicies({ retryDelay: env.MAIL_RETRY_DELAY_SECONDS, retryLimit: env.MAIL_RETRY_LIMIT });
+  const policies = queuePolicies(
+    { retryDelay: env.MAIL_RETRY_DELAY_SECONDS, retryLimit: env.MAIL_RETRY_LIMIT },
+    { retryDelay: env.WEBHOOK_RETRY_DELAY_SECONDS },
+  );
   for (const name of Object.values(QUEUE)) {
     const policy = { name, ...policies[name] };
     // Two instances starting at once may both create a queue; the loser updates it.

@@ -6,7 +6,10 @@ import { type QueueName, queuePolicies } from './queues';
 /** The policies the queues were created with at start-up (`openBoss`), from this process's env. */
 function policiesOf(): ReturnType<typeof queuePolicies> {
   const env = getEnv();
-  return queuePolicies({ retryDelay: env.MAIL_RETRY_DELAY_SECONDS, retryLimit: env.MAIL_RETRY_LIMIT });
+  return queuePolicies(
+    { retryDelay: env.MAIL_RETRY_DELAY_SECONDS, retryLimit: env.MAIL_RETRY_LIMIT },
+    { retryDelay: env.WEBHOOK_RETRY_DELAY_SECONDS },
+  );
 }
 
 const whole = (value: number) => {
@@ -29,4 +32,18 @@ export function insertJobSql(name: QueueName, data: Record<string, unknown>): SQ
     values (${name}, ${JSON.stringify(data)}::jsonb, ${whole(policy.retryLimit)}, ${whole(retryDelay)}, ${sql.raw(
       String(policy.retryBackoff),
     )}, interval '${whole(policy.expireInSeconds)} seconds', now() + interval '${whole(policy.retentionMinutes)} minutes', 'standard')`;
+}
+
+/**
+ * One job per row of `rows` (a CTE name of the same statement, with an `id` column): the webhook
+ * messages an event created, enqueued by the statement that records the change.
+ */
+export function insertJobPerRowSql(name: QueueName, rows: string, dataKey: string): SQL {
+  const policy = policiesOf()[name];
+  const retryDelay = policy.retryBackoff ? Math.max(policy.retryDelay, 1) : policy.retryDelay;
+  return sql`insert into pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, keep_until, policy)
+    select ${name}, jsonb_build_object(${dataKey}::text, r.id), ${whole(policy.retryLimit)}, ${whole(retryDelay)}, ${sql.raw(
+      String(policy.retryBackoff),
+    )}, interval '${whole(policy.expireInSeconds)} seconds', now() + interval '${whole(policy.retentionMinutes)} minutes', 'standard'
+    from ${sql.identifier(rows)} r`;
 }

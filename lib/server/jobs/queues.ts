@@ -8,6 +8,7 @@ export const QUEUE = {
   notify: 'notify',
   digest: 'digest',
   taskDue: 'task-due',
+  webhook: 'webhook',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -19,7 +20,13 @@ export interface QueuePolicy {
   retentionMinutes: number;
 }
 
-export function queuePolicies(mail: { retryDelay: number; retryLimit: number }): Record<QueueName, QueuePolicy> {
+/** Webhook retries: 11 doubling retries from 60 s wait at least 34 hours in all (minimumRetryWindowSeconds). */
+export const WEBHOOK_RETRY_LIMIT = 11;
+
+export function queuePolicies(
+  mail: { retryDelay: number; retryLimit: number },
+  webhook: { retryDelay: number } = { retryDelay: 60 },
+): Record<QueueName, QueuePolicy> {
   const week = 7 * 24 * 60;
   return {
     mail: {
@@ -32,6 +39,13 @@ export function queuePolicies(mail: { retryDelay: number; retryLimit: number }):
     notify: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, retentionMinutes: week },
     digest: { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionMinutes: week },
     'task-due': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionMinutes: week },
+    webhook: {
+      retryLimit: WEBHOOK_RETRY_LIMIT,
+      retryDelay: webhook.retryDelay,
+      retryBackoff: true,
+      expireInSeconds: 60,
+      retentionMinutes: week,
+    },
   };
 }
 

@@ -33,4 +33,5 @@ export const endpointModules: {
   search: () => import('./search'),
   export: () => import('./export'),
   apiKeys: () => import('./api-keys'),
+  webhooks: () => import('./webhooks'),
 };

@@ -14,6 +14,7 @@ import * as profile from './profile';
 import * as search from './search';
 import * as tasks from './tasks';
 import * as users from './users';
+import * as webhooks from './webhooks';
 import * as whitelist from './whitelist';
 import type { Operation } from '../operation';
 
@@ -38,6 +39,7 @@ export const operationModules = {
   search,
   export: exportOperations,
   apiKeys,
+  webhooks,
 };
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
