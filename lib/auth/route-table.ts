@@ -25,6 +25,8 @@ export const ROUTES = [
   { pattern: '/profil/', guard: 'auth' },
   { pattern: '/profil/zwei-faktor/', guard: 'auth' },
   { pattern: '/benachrichtigungen/', guard: 'auth' },
+  // Administrators only: the page sends everyone else to /keine-berechtigung/ (the API refuses them too).
+  { pattern: '/einstellungen/api-schluessel/', guard: 'auth' },
   { pattern: '/keine-berechtigung/', guard: 'auth' },
   { pattern: '/datenschutz/', guard: 'public' },
   { pattern: '/impressum/', guard: 'public' },

@@ -22,6 +22,8 @@ import tasksDe from './messages/tasks.de.json';
 import tasksEn from './messages/tasks.en.json';
 import dashboardDe from './messages/dashboard.de.json';
 import dashboardEn from './messages/dashboard.en.json';
+import apiKeysDe from './messages/api-keys.de.json';
+import apiKeysEn from './messages/api-keys.en.json';
 // The global error page's texts live apart so that page can import just them (issue 15).
 import fallbackDe from './messages/fallback.de.json';
 import fallbackEn from './messages/fallback.en.json';
@@ -51,6 +53,7 @@ export const catalogues = {
     whitelist: whitelistDe,
     tasks: tasksDe,
     dashboard: dashboardDe,
+    apiKeys: apiKeysDe,
     status: { ...de.status, approval: approvalsDe.status, task: tasksDe.status },
     errors: { ...de.errors, ...fallbackDe, api: apiErrorsDe },
     common: { ...de.common, record: recordDe },
@@ -68,6 +71,7 @@ export const catalogues = {
     whitelist: whitelistEn,
     tasks: tasksEn,
     dashboard: dashboardEn,
+    apiKeys: apiKeysEn,
     status: { ...en.status, approval: approvalsEn.status, task: tasksEn.status },
     errors: { ...en.errors, ...fallbackEn, api: apiErrorsEn },
     common: { ...en.common, record: recordEn },
