@@ -6,7 +6,9 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
 import { decryptSecret } from '@/lib/server/auth/mfa-crypto';
 import { getDb } from '@/lib/server/db/client';
-import { webhookAttempts, webhookEndpoints, webhookMessages } from '@/lib/server/db/schema';
+import { users, webhookAttempts, webhookEndpoints, webhookMessages } from '@/lib/server/db/schema';
+import { userLabel } from '@/lib/server/history/change-fields';
+import { sendMail } from '@/lib/server/mail/send-mail';
 import { resolveDeliveryAddress } from './address-guard';
 import { signWebhook } from './webhook-signature';
 
@@ -152,20 +154,45 @@ export async function deliverWebhook(messageId: string): Promise<void> {
     .update(webhookEndpoints)
     .set({ failingSince: new Date() })
     .where(and(eq(webhookEndpoints.id, row.endpoint.id), isNull(webhookEndpoints.failingSince)));
-  const [disabled] = await db
-    .update(webhookEndpoints)
-    .set({ enabled: false, disabledAt: new Date() })
-    .where(
-      and(
-        eq(webhookEndpoints.id, row.endpoint.id),
-        eq(webhookEndpoints.enabled, true),
-        lt(webhookEndpoints.failingSince, new Date(Date.now() - DISABLE_AFTER_MS)),
-      ),
-    )
-    .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
-  if (disabled) {
-    console.warn(`[webhooks] endpoint ${disabled.id} disabled after 24 hours of failures`);
-    return;
-  }
+  const disabled = await disableIfFailingForADay(row.endpoint.id);
+  if (disabled) return;
   throw new Error(`webhook ${messageId}: ${result.error ?? `answered ${result.statusCode}`}`);
+}
+
+/**
+ * Disables an endpoint without a success for 24 hours and tells every active administrator by mail,
+ * in one transaction (the mails are queued with the change). Answers whether it did.
+ */
+async function disableIfFailingForADay(endpointId: string): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [disabled] = await tx
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledAt: new Date() })
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpointId),
+          eq(webhookEndpoints.enabled, true),
+          lt(webhookEndpoints.failingSince, new Date(Date.now() - DISABLE_AFTER_MS)),
+        ),
+      )
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    if (!disabled) return false;
+    console.warn(`[webhooks] endpoint ${disabled.id} disabled after 24 hours of failures`);
+    const admins = await tx
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, locale: users.locale })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+    for (const admin of admins) {
+      const title =
+        admin.locale === 'en'
+          ? `Webhook ${disabled.url} was disabled after 24 hours of failed deliveries.`
+          : `Der Webhook ${disabled.url} wurde nach 24 Stunden fehlgeschlagener Zustellungen deaktiviert.`;
+      await sendMail(
+        { to: admin.email, locale: admin.locale, template: 'notification', name: userLabel(admin), items: [title] },
+        tx,
+      );
+    }
+    return true;
+  });
 }
