@@ -27,6 +27,8 @@ export const ROUTES = [
   { pattern: '/benachrichtigungen/', guard: 'auth' },
   // Administrators only: the page sends everyone else to /keine-berechtigung/ (the API refuses them too).
   { pattern: '/einstellungen/api-schluessel/', guard: 'auth' },
+  { pattern: '/einstellungen/webhooks/', guard: 'auth' },
+  { pattern: '/einstellungen/webhooks/[id]/', guard: 'auth' },
   { pattern: '/keine-berechtigung/', guard: 'auth' },
   { pattern: '/datenschutz/', guard: 'public' },
   { pattern: '/impressum/', guard: 'public' },

@@ -24,6 +24,8 @@ import dashboardDe from './messages/dashboard.de.json';
 import dashboardEn from './messages/dashboard.en.json';
 import apiKeysDe from './messages/api-keys.de.json';
 import apiKeysEn from './messages/api-keys.en.json';
+import webhooksDe from './messages/webhooks.de.json';
+import webhooksEn from './messages/webhooks.en.json';
 // The global error page's texts live apart so that page can import just them (issue 15).
 import fallbackDe from './messages/fallback.de.json';
 import fallbackEn from './messages/fallback.en.json';
@@ -54,6 +56,7 @@ export const catalogues = {
     tasks: tasksDe,
     dashboard: dashboardDe,
     apiKeys: apiKeysDe,
+    webhooks: webhooksDe,
     status: { ...de.status, approval: approvalsDe.status, task: tasksDe.status },
     errors: { ...de.errors, ...fallbackDe, api: apiErrorsDe },
     common: { ...de.common, record: recordDe },
@@ -72,6 +75,7 @@ export const catalogues = {
     tasks: tasksEn,
     dashboard: dashboardEn,
     apiKeys: apiKeysEn,
+    webhooks: webhooksEn,
     status: { ...en.status, approval: approvalsEn.status, task: tasksEn.status },
     errors: { ...en.errors, ...fallbackEn, api: apiErrorsEn },
     common: { ...en.common, record: recordEn },

@@ -158,6 +158,8 @@ function errorStatuses(operation: Operation): number[] {
   if (operation.access !== 'public') statuses.add(401);
   // 403: the scope is missing, or (MFA_REQUIRED_ROLES) the user must first set up a second factor.
   if (operation.access !== 'public') statuses.add(403);
+  // 429: an API key over its 600 requests a minute, or too many unknown keys from one client address.
+  if (operation.access !== 'public') statuses.add(429);
   // A malformed id names nothing in reach.
   if (operation.params) statuses.add(404);
   // A body is read within its limit and only in its own media type.

@@ -17,6 +17,8 @@ export const get = route(op.get, ({ actor, params }) => getWebhookEndpoint(actor
 export const remove = route(op.remove, ({ actor, params }) => deleteWebhookEndpoint(actor, params.id));
 export const enable = route(op.enable, ({ actor, params }) => enableWebhookEndpoint(actor, params.id));
 export const messages = route(op.messages, ({ actor, params }) => findWebhookMessages(actor, params.id));
-export const redeliver = route(op.redeliver, ({ actor, params }) =>
-  redeliverWebhookMessage(actor, params.id, params.messageId),
-);
+/** 202 without a body: the message is queued again. */
+export const redeliver = route(op.redeliver, async ({ actor, params }) => {
+  await redeliverWebhookMessage(actor, params.id, params.messageId);
+  return new Response(null, { status: 202, headers: { 'cache-control': 'no-store' } });
+});
