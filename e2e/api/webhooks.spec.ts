@@ -4,6 +4,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from '../fixtures/api';
 import { accountByName, expectApiError, expectJson, openSession, type ApiSession } from '../fixtures/accounts';
+import { decide } from '../fixtures/approvals';
+import { inviteUser, userPath } from '../fixtures/users';
 
 /**
  * Signed webhooks over real HTTP (issue 48): a receiver in the suite verifies every delivery with the
@@ -24,6 +26,7 @@ interface Delivery {
 interface Message {
   id: string;
   event: string;
+  entityId: string | null;
   status: string;
   attempts: { statusCode: number | null; durationMs: number; responseBody: string }[];
 }
@@ -164,6 +167,33 @@ test.describe('webhooks', () => {
     } finally {
       await admin.delete(`${WEBHOOKS}${endpoint.id}/`);
       await receiver.close();
+    }
+  });
+
+  test('a GDPR erasure purges the messages about the person and their delivery log', async ({ api }) => {
+    const admin = await openSession(api, 'admin');
+    const backoffice = await openSession(api, 'backoffice');
+    const mueller = await accountByName(admin, MUELLER);
+    // Nobody listens: the messages stay in the log with their failed attempts.
+    const endpoint = await expectJson<{ id: string }>(
+      await admin.post(WEBHOOKS, { url: 'http://127.0.0.1:9/unreachable', events: ['user.invited'] }),
+      201,
+    );
+    try {
+      const person = await inviteUser(admin, 'Webhook', { accountId: mueller.id });
+      const about = async () =>
+        (
+          await expectJson<{ items: Message[] }>(await admin.get(`${WEBHOOKS}${endpoint.id}/messages/`), 200)
+        ).items.filter((message) => message.entityId === person.id);
+      await expect.poll(async () => (await about()).length).toBe(1);
+      const request = await expectJson<{ id: string }>(
+        await admin.post(userPath(person.id, 'erasure'), { reason: 'Art. 17' }),
+        201,
+      );
+      await decide(backoffice, request.id, 'approve', 'Geprüft');
+      expect(await about()).toEqual([]);
+    } finally {
+      await admin.delete(`${WEBHOOKS}${endpoint.id}/`);
     }
   });
 });

@@ -70,6 +70,8 @@ export const webhookMessageSchema = z
   .object({
     id: uuidSchema,
     event: z.string(),
+    /** The record the event is about (the payload's `data.id`). */
+    entityId: z.string().nullable(),
     status: z.enum(['pending', 'delivered', 'failed']),
     attempts: z.array(webhookAttemptSchema),
     createdAt: z.iso.datetime({ offset: true }),

@@ -20,6 +20,7 @@ import {
   signInAttempts,
   signInLockouts,
   users,
+  webhookMessages,
 } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { userLabel } from '@/lib/server/history/change-fields';
@@ -107,6 +108,8 @@ export async function applyUserErasure(tx: Tx, actor: Actor, approval: ApprovalR
   await tx.delete(signInAttempts).where(sql`lower(${signInAttempts.email}) = ${oldEmail}`);
   await tx.delete(signInLockouts).where(sql`lower(${signInLockouts.email}) = ${oldEmail}`);
   await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${oldEmail}`);
+  // Webhook messages about them, with their delivery logs (issue 48; payloads hold ids, no names).
+  await tx.delete(webhookMessages).where(sql`${webhookMessages.payload}->'data'->>'id' = ${user.id}`);
   await redactOthersMail(tx, user, name);
   await tx
     .delete(idempotencyKeys)

@@ -27,6 +27,11 @@ export async function requireWebhookEndpoint(db: DbOrTx, id: string): Promise<En
   return row;
 }
 
+const entityIdOf = (payload: Record<string, unknown>) => {
+  const data = payload.data as { id?: unknown } | undefined;
+  return typeof data?.id === 'string' ? data.id : null;
+};
+
 /** An endpoint's latest messages with every attempt, newest first. */
 export async function loadWebhookMessages(db: DbOrTx, endpointId: string): Promise<WebhookMessage[]> {
   const messages = await db
@@ -49,6 +54,7 @@ export async function loadWebhookMessages(db: DbOrTx, endpointId: string): Promi
   return messages.map((message) => ({
     id: message.id,
     event: message.event,
+    entityId: entityIdOf(message.payload),
     status: message.status,
     createdAt: message.createdAt.toISOString(),
     deliveredAt: message.deliveredAt?.toISOString() ?? null,
