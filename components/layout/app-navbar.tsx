@@ -94,6 +94,16 @@ export function AppNavbar({ user, sections, profileHref, isDecider, theme }: App
                 {t('profile')}
               </Link>
             )}
+            {user.role === 'admin' && (
+              <>
+                <Link href="/einstellungen/api-schluessel/" className="dropdown-item">
+                  {t('apiKeys')}
+                </Link>
+                <Link href="/einstellungen/webhooks/" className="dropdown-item">
+                  {t('webhooks')}
+                </Link>
+              </>
+            )}
             <hr className="dropdown-divider" role="separator" />
             <ThemeMenuItems
               initial={theme}

@@ -8,7 +8,14 @@ import { axeViolations } from '../fixtures/axe';
  */
 test('an administrator creates a key, sees the secret once, and revokes it', async ({ page, signIn, api }) => {
   await signIn('admin');
-  await page.goto('/einstellungen/api-schluessel/');
+  await page.goto('/');
+  // The menu opens once the page is hydrated: open it until it shows.
+  await expect(async () => {
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('link', { name: 'Webhooks' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByRole('link', { name: 'API-Schlüssel' }).click();
+  await expect(page).toHaveURL(/\/einstellungen\/api-schluessel\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'API-Schlüssel' })).toBeVisible();
 
   const name = `Portal ${randomUUID().slice(0, 8)}`;
@@ -46,6 +53,14 @@ test('an administrator creates a key, sees the secret once, and revokes it', asy
 
 test('people other than administrators are sent to “no permission”', async ({ page, signIn }) => {
   await signIn('backoffice');
+  await page.goto('/');
+  await expect(async () => {
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('link', { name: 'Profil' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'API-Schlüssel' })).toHaveCount(0);
   await page.goto('/einstellungen/api-schluessel/');
+  await expect(page).toHaveURL(/\/keine-berechtigung\/$/);
+  await page.goto('/einstellungen/webhooks/');
   await expect(page).toHaveURL(/\/keine-berechtigung\/$/);
 });
