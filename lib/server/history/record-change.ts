@@ -90,7 +90,7 @@ export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<st
   // Jobs the change starts ride on the statement that writes it: its own job, and its webhook event.
   const ctes = [
     ...(change.job ? [sql`queued as (${insertJobSql(change.job.queue, change.job.data)})`] : []),
-    ...webhookEnqueueCtes(change),
+    ...(await webhookEnqueueCtes(tx, change)),
   ];
   const [row] =
     ctes.length > 0

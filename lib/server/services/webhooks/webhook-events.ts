@@ -1,6 +1,8 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import type { WebhookEvent } from '@/lib/schemas/webhook';
+import { rowsOf } from '@/lib/server/db/rows';
+import type { DbOrTx } from '@/lib/server/db/types';
 import { insertJobPerRowSql } from '@/lib/server/jobs/job-row';
 import { QUEUE } from '@/lib/server/jobs/queues';
 
@@ -83,11 +85,17 @@ export function webhookPayload(event: WebhookEvent, change: ChangeForWebhook, at
 /**
  * The CTEs that enqueue a change's event, for the statement that records it (so the event commits
  * or rolls back with the change): one message per enabled endpoint that subscribed to it, and one
- * delivery job per message. Nothing is written when no endpoint wants the event.
+ * delivery job per message. When no endpoint wants the event (one look-up of the small endpoints table, in the
+ * same transaction), the statement stays as it was and names no job table.
  */
-export function webhookEnqueueCtes(change: ChangeForWebhook): SQL[] {
+export async function webhookEnqueueCtes(tx: DbOrTx, change: ChangeForWebhook): Promise<SQL[]> {
   const event = webhookEventOf(change);
   if (!event) return [];
+  const [wanted] = await rowsOf<{ wanted: boolean }>(
+    tx,
+    sql`select exists (select 1 from webhook_endpoints where enabled and ${event} = any(events)) as wanted`,
+  );
+  if (!wanted?.wanted) return [];
   const payload = JSON.stringify(webhookPayload(event, change));
   return [
     sql`webhook_queued as (insert into webhook_messages (endpoint_id, event, payload)
