@@ -2,11 +2,10 @@ import 'server-only';
 import type { Approval } from '@/lib/schemas/approval';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { assertRecentStepUp } from '@/lib/server/services/mfa/step-up';
 import { sendMail } from '@/lib/server/mail/send-mail';
 import { applyApproval } from './apply-approval';
 import {
-  assertNotRequester,
+  assertMayDecide,
   closeApproval,
   loadApproval,
   lockPendingApproval,
@@ -24,9 +23,7 @@ export async function approveApproval(actor: Actor, id: string, input: { comment
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await lockPendingApproval(tx, actor, id);
-    assertNotRequester(actor, row);
-    // Deciding a staff role grant needs a fresh second factor (step-up) from a user who has one.
-    if (row.kind === 'role_grant') assertRecentStepUp(actor);
+    await assertMayDecide(tx, actor, row);
     const result = await applyApproval(tx, actor, row);
     const status = result.applied ? 'approved' : 'obsolete';
     await closeApproval(tx, actor, row, status, input.comment);

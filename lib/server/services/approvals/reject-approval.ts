@@ -2,9 +2,8 @@ import 'server-only';
 import type { Approval } from '@/lib/schemas/approval';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { assertRecentStepUp } from '@/lib/server/services/mfa/step-up';
 import {
-  assertNotRequester,
+  assertMayDecide,
   closeApproval,
   loadApproval,
   lockPendingApproval,
@@ -19,9 +18,7 @@ export async function rejectApproval(actor: Actor, id: string, input: { comment:
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await lockPendingApproval(tx, actor, id);
-    assertNotRequester(actor, row);
-    // Deciding a staff role grant needs a fresh second factor (step-up) from a user who has one.
-    if (row.kind === 'role_grant') assertRecentStepUp(actor);
+    await assertMayDecide(tx, actor, row);
     await closeApproval(tx, actor, row, 'rejected', input.comment);
     await recordDecision(tx, actor, row, 'rejected', input.comment);
     return loadApproval(tx, actor, id);
