@@ -4,16 +4,10 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { sendMail } from '@/lib/server/mail/send-mail';
 import { applyApproval } from './apply-approval';
-import {
-  assertMayDecide,
-  closeApproval,
-  loadApproval,
-  lockPendingApproval,
-  recordDecision,
-} from './approval-record';
+import { assertMayDecide, closeApproval, loadApproval, lockPendingApproval, recordDecision } from './approval-record';
 
 /**
- * `POST /approvals/{id}/approve` (approvals.decide, not the requester): applies the proposed change
+ * `POST /approvals/{id}/approve` (approvals.decide; who may: assertMayDecide): applies the proposed change
  * in the same transaction as the decision and both history entries, so either all of it happens or
  * none. If the entity changed since the request, the approval becomes `obsolete` instead and
  * nothing is applied (answered 200 with that status: the approval did change). An approved role
