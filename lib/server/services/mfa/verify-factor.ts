@@ -102,9 +102,9 @@ export async function checkFactorWithLimits<T>(
 }
 
 /**
- * A user's second factor checked through the limits (checkFactorWithLimits). A passkey's
- * assertion needs `challenge`: the challenge it signed, already claimed by the caller (so one
- * assertion counts once), or null when there is none.
+ * A user's second factor checked through the limits (checkFactorWithLimits). For a passkey's
+ * assertion `challenge` answers the challenge it must have signed, or null; it runs only past the
+ * limits, and a step-up's spends the challenge in the same statement (one assertion counts once).
  */
 export async function verifySecondFactor(
   user: MfaUser,
