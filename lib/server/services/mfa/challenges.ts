@@ -39,6 +39,26 @@ export async function latestChallenge(db: DbOrTx, userId: string, purpose: Purpo
   return row ?? null;
 }
 
+/**
+ * Takes the user's live challenge of a purpose, spending it in the same statement: of two requests
+ * carrying one assertion, in any sessions, exactly one gets it (the other gets null).
+ */
+export async function takeChallenge(db: DbOrTx, userId: string, purpose: Purpose): Promise<string | null> {
+  const [row] = await db
+    .update(mfaChallenges)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(mfaChallenges.userId, userId),
+        eq(mfaChallenges.purpose, purpose),
+        isNull(mfaChallenges.usedAt),
+        gt(mfaChallenges.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ challenge: mfaChallenges.challenge });
+  return row?.challenge ?? null;
+}
+
 /** Spends a challenge; false when another request spent it first. */
 export async function claimChallenge(db: DbOrTx, id: string): Promise<boolean> {
   const spent = await db
