@@ -26,6 +26,7 @@ export function bulkOperation<B extends z.ZodType>(input: {
     body: input.body,
     response: bulkResultSchema,
     idempotencyKey: 'required',
+    commitsInSteps: true,
     // 1,000 uuids with their versions and a comment stay far below this.
     maxBodyBytes: 256 * 1024,
   });

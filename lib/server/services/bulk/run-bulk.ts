@@ -1,6 +1,8 @@
 import 'server-only';
 import { BULK_OUTCOMES, type BulkOutcome, type BulkResult, type BulkRowResult } from '@/lib/schemas/bulk-constants';
 import { ApiError } from '@/lib/server/http/api-error';
+import { normaliseIds } from '@/lib/schemas/bulk';
+import { timeSlicer } from '@/lib/server/time-slicer';
 
 /** How a single action's refusal reads as one row's outcome. */
 function outcomeOf(error: ApiError): BulkOutcome {
@@ -37,14 +39,17 @@ function rowResult(id: string, error: ApiError): BulkRowResult {
 }
 
 /**
- * Runs one row's single action for each id (a repeated id once), one after the other, each in the
- * transaction of the single action, so every row follows the same rules, history and notifications
- * as if it had been sent alone. A refusal becomes that row's outcome; the database failing stops
+ * Runs one row's single action for each id (a repeated id once, however spelt), one after the
+ * other, each in the transaction of the single action and at its own time, so every row follows
+ * the same rules, history, throttles and notifications as if it had been sent alone. Between rows
+ * other requests get their turn. A refusal becomes that row's outcome; the database failing stops
  * the run (503), and what was done stays done: a retry answers `not_found`/`conflict` for those rows.
  */
 export async function runBulk(ids: readonly string[], act: (id: string) => Promise<unknown>): Promise<BulkResult> {
   const results: BulkRowResult[] = [];
-  for (const id of new Set(ids)) {
+  const pause = timeSlicer();
+  for (const id of normaliseIds(ids)) {
+    await pause();
     try {
       await act(id);
       results.push({ id, outcome: 'ok' });
