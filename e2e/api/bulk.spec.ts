@@ -431,11 +431,23 @@ test.describe('bulk actions and the event loop', () => {
 
     health = startHealthSampler(test.info().project.use.baseURL!);
     started = performance.now();
-    const removed = await bulk(manager, 'whitelist', { action: 'delete', ids });
+    const deleteHeaders = key();
+    const removing = bulk(manager, 'whitelist', { action: 'delete', ids }, deleteHeaders);
+    // The same request again while the first runs: it waits, then answers 409 or the first's answer
+    // once stored — never a second run (which would find every row gone).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const concurrent = await manager.post('/api/v1/whitelist/bulk/', { action: 'delete', ids }, deleteHeaders);
+    const removed = await removing;
     liveness = await health.stop();
     test.info().annotations.push({ type: 'health during delete', description: describeHealth(liveness) });
     console.log(`[bulk] delete of 1,000 rows: ${ms(started)} ms; /api/v1/health/: ${describeHealth(liveness)}`);
     expect(removed.counts.ok).toBe(1_000);
+    if (concurrent.status() === 409) expect(concurrent.headers()['retry-after']).toBe('1');
+    else {
+      expect(concurrent.status()).toBe(200);
+      expect(concurrent.headers()['idempotency-replayed']).toBe('true');
+      expect(await concurrent.json()).toEqual(removed);
+    }
     expect(liveness.maxMs, describeHealth(liveness)).toBeLessThanOrEqual(HEALTH_LIMIT_MS);
   });
 });
