@@ -3,6 +3,7 @@ import { BULK_OUTCOMES, type BulkOutcome, type BulkResult, type BulkRowResult } 
 import { ApiError } from '@/lib/server/http/api-error';
 import { normaliseIds } from '@/lib/schemas/bulk';
 import { timeSlicer } from '@/lib/server/time-slicer';
+import type { ExpectedVersion } from '@/lib/server/db/versioned-update';
 
 /** How a single action's refusal reads as one row's outcome. */
 function outcomeOf(error: ApiError): BulkOutcome {
@@ -64,13 +65,9 @@ export async function runBulk(ids: readonly string[], act: (id: string) => Promi
 }
 
 /**
- * The version a versioned single action builds on: the one the caller saw, else the row's current
- * one (read through the single read, so an id outside reach is `not_found` like an unknown one).
+ * The version a versioned single action builds on: the one the caller saw, else whatever the row
+ * has when the action locks it (no read of its own: the action's lock checks reach as well).
  */
-export async function versionOf(
-  id: string,
-  versions: Readonly<Record<string, number>> | undefined,
-  read: (id: string) => Promise<{ version: number }>,
-): Promise<number> {
-  return versions?.[id] ?? (await read(id)).version;
+export function versionOf(id: string, versions: Readonly<Record<string, number>> | undefined): ExpectedVersion {
+  return versions?.[id] ?? 'current';
 }
