@@ -2,7 +2,7 @@ import 'server-only';
 import { BULK_OUTCOMES, type BulkOutcome, type BulkResult, type BulkRowResult } from '@/lib/schemas/bulk-constants';
 import { ApiError } from '@/lib/server/http/api-error';
 import { normaliseIds } from '@/lib/schemas/bulk';
-import { timeSlicer } from '@/lib/server/time-slicer';
+import { setImmediate } from 'node:timers/promises';
 import type { ExpectedVersion } from '@/lib/server/db/versioned-update';
 
 /** How a single action's refusal reads as one row's outcome. */
@@ -48,9 +48,9 @@ function rowResult(id: string, error: ApiError): BulkRowResult {
  */
 export async function runBulk(ids: readonly string[], act: (id: string) => Promise<unknown>): Promise<BulkResult> {
   const results: BulkRowResult[] = [];
-  const pause = timeSlicer();
   for (const id of normaliseIds(ids)) {
-    await pause();
+    // A row is a few statements (~8 ms on the embedded database): other requests go between rows.
+    if (results.length > 0) await setImmediate();
     try {
       await act(id);
       results.push({ id, outcome: 'ok' });
