@@ -51,6 +51,7 @@ import { budgetOf, measureFloor } from './bench/floor.mjs';
 import { firstLoadJs, jsonBytes, rscBytes } from './bench/payload.mjs';
 import { findFreePort, listeningPid, memoryOf, processTree } from './bench/proc.mjs';
 import { isPublicRoute, recordIds, resolveRoutes } from './bench/routes.mjs';
+import { startHealthSampler as startSampler } from './bench/health.mjs';
 import {
   apiToken,
   baseEnv,
@@ -237,24 +238,13 @@ async function seed(dataDir) {
 }
 
 /**
- * Samples `GET /api/v1/health/` for the whole run from a process of its own
- * (scripts/health-sampler.mjs, so the bench's own load generation never delays a sample). Issue 24:
- * no request may hold the event loop, so no sample may take longer than 250 ms.
+ * Samples `GET /api/v1/health/` for the whole run (scripts/bench/health.mjs). Issue 24: no request
+ * may hold the event loop, so no sample may take longer than 250 ms.
  */
 function startHealthSampler(base) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'health-sampler.mjs'), base], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, SLOW_MS: String(HEALTH_LIMIT_MS), SAMPLE_INTERVAL_MS: '100' },
-  });
-  state.sampler = child;
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  const closed = new Promise((resolve) => child.on('close', resolve));
-  return async () => {
-    child.stdin.end();
-    await closed;
-    return JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
-  };
+  const sampler = startSampler(base, { slowMs: HEALTH_LIMIT_MS, intervalMs: 100 });
+  state.sampler = sampler.child;
+  return sampler.stop;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from './zod';
+import { calendarDay } from './calendar-day';
 import { fieldChangeSchema } from './approval';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, deepestCountedPage } from './list';
-import { singleLineText } from './text';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, deepestCountedPage, listSearchSchema } from './list';
 import { problem } from './problems';
 
 export const CHANGE_ENTITY_TYPES = ['account', 'user', 'document', 'task', 'whitelist_entry', 'approval'] as const;
@@ -86,7 +86,7 @@ export const changeVerificationSchema = z
 export type ChangeVerification = z.infer<typeof changeVerificationSchema>;
 
 /** A calendar day `JJJJ-MM-TT`, read as a day in Germany. */
-const daySchema = z.iso.date();
+const daySchema = calendarDay();
 
 /**
  * The newest `MAX_COUNTED_CHANGES` + 1 rows are counted at most: beyond that the list says "more
@@ -107,7 +107,7 @@ const changeFilters = {
   from: daySchema.optional(),
   to: daySchema.optional(),
   /** Part of the entity label, case-insensitive. */
-  q: singleLineText().max(200).optional(),
+  q: listSearchSchema.optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
   sort: z.enum(['at']).default('at'),
 };

@@ -14,6 +14,7 @@ import {
   acceptsIdempotencyKey,
   requestFingerprint,
   runIdempotent,
+  runIdempotentInSteps,
 } from './idempotency';
 import { successStatusOf, type Access, type Operation } from './operation';
 import { API_MOUNT } from './api-path';
@@ -238,7 +239,8 @@ export function route<Op extends Operation>(
       }
       // One resource with or without the trailing slash: a retry in the other form is the same request.
       const fingerprint = requestFingerprint(req.method, req.nextUrl.pathname.replace(/\/$/, ''), rawBody ?? null);
-      return runIdempotent({ userId: actor.id, key, fingerprint }, run);
+      const claim = { userId: actor.id, key, fingerprint };
+      return operation.commitsInSteps ? runIdempotentInSteps(claim, run) : runIdempotent(claim, run);
     }
     if (req.method !== 'GET') return run();
     // A read that met a connection which broke under it (a restarted server) runs once more.
