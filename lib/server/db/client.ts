@@ -168,6 +168,9 @@ async function openAndPrepare(): Promise<DbHandle> {
   const handle = await openDatabase();
   const { prepareDatabase } = await import('./seed/prepare');
   await prepareDatabase(handle.db);
+  // The keyed chain's one-time anchoring of the entries written before it (issue 44).
+  const { anchorChain } = await import('../history/anchor');
+  await anchorChain(handle.db);
   return handle;
 }
 
