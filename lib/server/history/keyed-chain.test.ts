@@ -271,7 +271,7 @@ describe('checkpoints in a file', () => {
 });
 
 describe('the actor as they were', () => {
-  it('keeps the actor’s name at the time through a rename, and erasure blanks it', async () => {
+  it('keeps the actor’s name at the time through a rename, passkey names by reference; erasure blanks both', async () => {
     const { client, db } = await openMigratedPglite();
     try {
       const [user] = await db
@@ -293,8 +293,25 @@ describe('the actor as they were', () => {
         return resolveRefs(rows[0]!.actorLabel, lookup);
       };
       expect(await label()).toBe('Vera Muster');
+      // A passkey's name ("Veras iPhone") is the person's value too: stored by reference only.
+      await recordChange(db, {
+        actor: { id, firstName: 'Erika', lastName: 'Beispiel', email: 'vera@example.com' },
+        entityType: 'user',
+        entityId: id,
+        entityLabel: 'Erika Beispiel',
+        action: 'mfa_enrol',
+        fields: [{ field: 'passkey', before: null, after: 'Veras iPhone' }],
+      });
+      const [passkeyEntry] = await db.select().from(schema.changes).where(eq(schema.changes.action, 'mfa_enrol'));
+      expect(JSON.stringify(passkeyEntry!.fields)).not.toContain('iPhone');
+      const passkeyName = async () => {
+        const lookup = await loadRefLookup(db, [passkeyEntry!]);
+        return resolveRefs(String(passkeyEntry!.fields[0]!.after), lookup);
+      };
+      expect(await passkeyName()).toBe('Veras iPhone');
       await db.delete(schema.historyPersonalValues).where(eq(schema.historyPersonalValues.personId, id));
       expect(await label()).toBe(pseudonym(id));
+      expect(await passkeyName()).toBe(pseudonym(id));
     } finally {
       await client.close();
     }
