@@ -13,8 +13,9 @@ const BATCH = 2000;
  * one, and the anchor row records when, the heads then and how many were sealed — under the key too.
  * It runs once per database: with the anchor row present it does nothing (so a later entry forged
  * behind the app is never sealed; deleting the anchor row to re-anchor shows against the checkpoints,
- * which name the anchor's time). The chain heads are locked meanwhile, so no write interleaves; the
- * advisory lock lets one instance of several do it.
+ * which name the anchor's time). Writes may go on meanwhile: an entry commits with its MAC in one
+ * transaction, so what this transaction sees without one was written before the key. The advisory
+ * lock lets one instance of several do it. Runs only under a configured key (`anchorsAtStart`).
  * Proves: the entries were as they are now at the anchor's time. Cannot prove: what happened to them
  * before (the unkeyed chain could be recomputed by anyone who could write the database).
  */
@@ -26,7 +27,7 @@ export async function anchorChain(db: Db): Promise<{ sealed: number } | null> {
     if (done) return null;
     const heads = await rowsOf<{ chain: string; seq: string; hash: string }>(
       tx,
-      sql`select id::text as chain, seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head order by id for update`,
+      sql`select id::text as chain, seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head order by id`,
     );
     let sealed = 0;
     for (let after = { chain: 0, seq: 0 }; ;) {

@@ -14,3 +14,10 @@ export function auditChainKeys(): ChainKeys {
   }
   return chainKeys(key ?? DEVELOPMENT_CHAIN_KEY, env.AUDIT_CHAIN_KEY_PREVIOUS ? [env.AUDIT_CHAIN_KEY_PREVIOUS] : []);
 }
+
+/**
+ * Whether a start re-anchors the history (anchor.ts): only under a configured AUDIT_CHAIN_KEY (or in
+ * `next dev`), so a `db:migrate` run without the key never seals the entries under the wrong one.
+ */
+export const anchorsAtStart = (): boolean =>
+  Boolean(getEnv().AUDIT_CHAIN_KEY) || process.env.NODE_ENV === 'development';
