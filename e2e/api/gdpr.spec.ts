@@ -7,6 +7,7 @@ import { expectApiError, expectJson, openSession, type ApiSession } from '../fix
 import { demoUser } from '../fixtures/demo-users';
 import { APPROVALS_CSV, CHANGES, CHANGES_CSV, decide, getApproval, listChanges } from '../fixtures/approvals';
 import { USERS_CSV, activeUser, getUser, listUsers, outboxFor, userPath } from '../fixtures/users';
+import { chainKeys, entryMac } from '../../lib/server/history/keyed';
 
 /**
  * Issue 29 over real HTTP: the personal-data export and its reach, erasure as a four-eyes approval
@@ -16,6 +17,8 @@ import { USERS_CSV, activeUser, getUser, listUsers, outboxFor, userPath } from '
  */
 
 const VERIFY = '/api/v1/changes/verify/';
+/** AUDIT_CHAIN_KEY as playwright.config.ts gives the server (tests that write the history behind it seal with it). */
+const E2E_CHAIN_KEY = 'e2e-audit-chain-key-only-for-tests-0123456789';
 const OWN_EXPORT = '/api/v1/profile/data-export/';
 const run = promisify(execFile);
 
@@ -418,6 +421,18 @@ test.describe('hash chain', () => {
       const kept = ['test a1', 'test a2', 'test a3', 'test b1', 'test b2', 'test c1'];
       for (let writer = 0; writer < 24; writer += 1) if (writer % 3 !== 2) kept.push(...labelsOf(writer));
       expect(stored.map((row) => row.label).sort()).toEqual(kept.sort());
+      // Written with insert rights alone, behind the app: the plain chain holds, the keyed one finds
+      // them (no MAC, issue 44). Sealed here as the app would have, under the e2e key, the chains hold.
+      const unsealed = await expectJson<Verification>(await admin.get(VERIFY), 200);
+      expect(unsealed).toMatchObject({ ok: false, firstBroken: { reason: 'mac' } });
+      const entries = await sql<{ id: string; chain: number; seq: string; hash: string }[]>`
+        select id::text as id, chain, seq::text as seq, encode(hash, 'hex') as hash from changes
+        where entity_label like ${tag} || ' %'`;
+      const keys = chainKeys(E2E_CHAIN_KEY);
+      for (const entry of entries) {
+        const mac = entryMac(keys, entry.chain, Number(entry.seq), entry.hash);
+        await sql`insert into changes_mac (change_id, mac) values (${entry.id}::uuid, ${mac})`;
+      }
     } finally {
       await sql.end({ timeout: 5 });
     }
