@@ -345,6 +345,25 @@ test.describe('hash chain', () => {
     expect(csv.split('\r\n')[0]).toContain('Hash');
   });
 
+  test('a checkpoint on demand (administrators): signed heads, which the next check holds the chains against', async ({
+    api,
+  }) => {
+    const { admin, backoffice } = await sessionsOf(api);
+    await expectApiError(await backoffice.post('/api/v1/changes/checkpoint/'), 403, 'forbidden');
+    const checkpoint = await expectJson<{
+      kind: string;
+      at: string;
+      heads: { chain: number; seq: number }[];
+      sig: string;
+    }>(await admin.post('/api/v1/changes/checkpoint/'), 200);
+    expect(checkpoint).toMatchObject({ kind: 'ebmt-audit-checkpoint', sig: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(checkpoint.heads).toHaveLength(16);
+    // Read back from AUDIT_CHECKPOINT_FILE (playwright.config.ts): a later one may exist, none older.
+    const result = await expectJson<Verification & { checkpointAt: string | null }>(await admin.get(VERIFY), 200);
+    expect(result.ok).toBe(true);
+    expect(result.checkpointAt! >= checkpoint.at).toBe(true);
+  });
+
   // @alone: it holds several chains at once and checks which ones it got.
   test('parallel transactions link into chains of their own; rollbacks and savepoints leave no gap (PostgreSQL) @alone', async ({
     api,

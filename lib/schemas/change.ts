@@ -95,6 +95,16 @@ export const changeVerificationSchema = z
   .meta({ id: 'ChangeVerification' });
 export type ChangeVerification = z.infer<typeof changeVerificationSchema>;
 
+export const changeCheckpointSchema = z
+  .object({
+    kind: z.literal('ebmt-audit-checkpoint'),
+    at: z.string().meta({ description: 'When the heads were read (ISO 8601, UTC)' }),
+    anchoredAt: z.string().nullable().meta({ description: 'When the entries before the key were sealed' }),
+    heads: z.array(z.object({ chain: z.number().int(), seq: z.number().int(), hash: z.string() })),
+    sig: z.string().meta({ description: 'HMAC-SHA256 under AUDIT_CHAIN_KEY (hex)' }),
+  })
+  .meta({ id: 'ChangeCheckpoint' });
+
 /** A calendar day `JJJJ-MM-TT`, read as a day in Germany. */
 const daySchema = z.iso.date();
 

@@ -4,6 +4,8 @@ import { rawSql } from '@/lib/server/db/client';
 import { auditChainKeys } from '@/lib/server/history/chain-keys';
 import { takeCheckpoint } from '@/lib/server/history/checkpoint';
 import type { Checkpoint } from '@/lib/server/history/keyed';
+import type { Actor } from '@/lib/server/auth/actor';
+import { ApiError } from '@/lib/server/http/api-error';
 
 /** The hourly job (and `POST /changes/checkpoint`): every chain's head, signed, to the log and AUDIT_CHECKPOINT_FILE. */
 export async function checkpointHistory(): Promise<Checkpoint> {
@@ -13,4 +15,11 @@ export async function checkpointHistory(): Promise<Checkpoint> {
     auditChainKeys(),
     getEnv().AUDIT_CHECKPOINT_FILE,
   );
+}
+
+/** `POST /changes/checkpoint` (administrators): a checkpoint now, on demand. */
+export async function checkpointChanges(actor: Actor): Promise<Checkpoint> {
+  if (actor.role !== 'admin')
+    throw new ApiError('forbidden', 'Nur Administratoren setzen einen Prüfpunkt der Hash-Kette.');
+  return checkpointHistory();
 }
