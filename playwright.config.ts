@@ -44,6 +44,8 @@ function webServer(): PlaywrightTestConfig['webServer'] {
     NEXTAUTH_URL: localBaseUrl,
     NEXTAUTH_SECRET: 'e2e-nextauth-secret-only-for-tests-0123456789',
     API_TOKEN_SECRET: 'e2e-api-token-secret-only-for-tests-0123456789',
+    AUDIT_CHAIN_KEY: 'e2e-audit-chain-key-only-for-tests-0123456789',
+    AUDIT_CHECKPOINT_FILE: path.join(e2eDataDir(), 'audit-checkpoints.jsonl'),
     SEED_DEMO: 'true',
     NEXT_TELEMETRY_DISABLED: '1',
     // Tests stand in for a proxy: each speaks from the address it appends to X-Forwarded-For, so

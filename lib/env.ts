@@ -38,6 +38,12 @@ const envSchema = z.object({
     .optional(),
   // Encrypts the TOTP secrets at rest (a key is derived from it with HKDF); default: API_TOKEN_SECRET.
   MFA_ENCRYPTION_SECRET: z.string().min(32, 'MFA_ENCRYPTION_SECRET must be at least 32 characters').optional(),
+  // The history's keyed chain (docs/security.md "Keyed chain"): the HMAC key, never stored in the
+  // database; required in production. After a rotation the old key checks the entries sealed under it.
+  AUDIT_CHAIN_KEY: z.string().min(32, 'AUDIT_CHAIN_KEY must be at least 32 characters').optional(),
+  AUDIT_CHAIN_KEY_PREVIOUS: z.string().min(32, 'AUDIT_CHAIN_KEY_PREVIOUS must be at least 32 characters').optional(),
+  // Where the signed checkpoints of the chains' heads are appended (JSON lines), besides the log.
+  AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
   SMTP_URL: z

@@ -48,6 +48,7 @@ const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')
     NEXTAUTH_URL: base,
     NEXTAUTH_SECRET: 'bench-nextauth-secret-only-for-benchmarks-0123456789',
     API_TOKEN_SECRET: 'bench-api-token-secret-only-for-benchmarks-0123456789',
+    AUDIT_CHAIN_KEY: 'bench-audit-chain-key-only-for-benchmarks-0123456789',
     DATABASE_URL: '',
     BENEFITS_API_URL: '',
   }),

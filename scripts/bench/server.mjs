@@ -29,6 +29,7 @@ export function baseEnv(dataDir, port) {
     SEED_DEMO: 'true',
     NEXTAUTH_SECRET: 'bench-nextauth-secret-only-for-benchmarks-0123456789',
     API_TOKEN_SECRET: 'bench-api-token-secret-only-for-benchmarks-0123456789',
+    AUDIT_CHAIN_KEY: 'bench-audit-chain-key-only-for-benchmarks-0123456789',
     // The bench stands in for a proxy: each sign-in speaks from the X-Forwarded-For address it
     // sends, so the per-address sign-in limit does not trip.
     TRUSTED_PROXY_HOPS: '1',

@@ -168,6 +168,12 @@ async function openAndPrepare(): Promise<DbHandle> {
   const handle = await openDatabase();
   const { prepareDatabase } = await import('./seed/prepare');
   await prepareDatabase(handle.db);
+  // The keyed chain's one-time anchoring of the entries written before it (issue 44).
+  const [{ anchorChain }, { anchorsAtStart }] = await Promise.all([
+    import('../history/anchor'),
+    import('../history/chain-keys'),
+  ]);
+  if (anchorsAtStart()) await anchorChain(handle.db);
   return handle;
 }
 

@@ -8,6 +8,7 @@ export const QUEUE = {
   notify: 'notify',
   digest: 'digest',
   taskDue: 'task-due',
+  auditCheckpoint: 'audit-checkpoint',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -32,6 +33,13 @@ export function queuePolicies(mail: { retryDelay: number; retryLimit: number }):
     notify: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, retentionMinutes: week },
     digest: { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionMinutes: week },
     'task-due': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, retentionMinutes: week },
+    'audit-checkpoint': {
+      retryLimit: 5,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      retentionMinutes: week,
+    },
   };
 }
 

@@ -5,11 +5,12 @@ import { runDigest } from '@/lib/server/services/notifications/digest';
 import { type NotificationEvent, fanOut } from '@/lib/server/services/notifications/fan-out';
 import { APP_TIME_ZONE, dailyCron } from '@/lib/server/services/notifications/berlin-time';
 import { runTaskDue } from '@/lib/server/services/notifications/task-due';
+import { checkpointHistory } from '@/lib/server/services/changes/checkpoint-changes';
 import { getBoss, stopBoss } from './boss';
 import { QUEUE } from './queues';
 
 /** Concurrent workers per queue in one process (each takes one job at a time). */
-const TEAM = { mail: 2, notify: 2, digest: 1, 'task-due': 1 } as const;
+const TEAM = { mail: 2, notify: 2, digest: 1, 'task-due': 1, 'audit-checkpoint': 1 } as const;
 
 const globalForWorkers = globalThis as unknown as { __benefitsWorkers?: Promise<void> };
 
@@ -26,6 +27,7 @@ async function start(): Promise<void> {
     [QUEUE.notify]: each((data: NotificationEvent) => fanOut(data)),
     [QUEUE.digest]: each(async () => console.log(`[jobs] digest: ${await runDigest(new Date())} mail(s) queued`)),
     [QUEUE.taskDue]: each(() => runTaskDue(new Date())),
+    [QUEUE.auditCheckpoint]: each(() => checkpointHistory()),
   };
   for (const [name, handler] of Object.entries(handlers)) {
     for (let i = 0; i < TEAM[name as keyof typeof TEAM]; i += 1) {
@@ -42,7 +44,9 @@ async function start(): Promise<void> {
     {},
     { tz: APP_TIME_ZONE },
   );
-  console.log('[jobs] workers started (mail, notify, digest, task-due)');
+  // The history's heads, signed, outside the database (lib/server/history/checkpoint.ts): hourly.
+  await boss.schedule(QUEUE.auditCheckpoint, '0 * * * *', {}, { tz: APP_TIME_ZONE });
+  console.log('[jobs] workers started (mail, notify, digest, task-due, audit-checkpoint)');
 }
 
 /** Starts this process's workers once (JOBS_IN_PROCESS, or `npm run worker`). */
