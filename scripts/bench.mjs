@@ -437,8 +437,8 @@ async function benchManagerSearch(base) {
   const seconds = num('BENCH_SEARCH_SECONDS', 8);
   const admin = { authorization: `Bearer ${await apiToken(base)}` };
   const manager = { authorization: `Bearer ${await apiToken(base, 'manager@example.com')}` };
-  const me = await (await fetch(`${base}/api/v1/auth/me/`, { headers: manager })).json();
-  const accountId = me.accountId;
+  const { user } = await (await fetch(`${base}/api/v1/auth/me/`, { headers: manager })).json();
+  const accountId = user?.accountId;
   if (!accountId) throw new Error('GET /api/v1/auth/me/ answered no account for manager@example.com');
   const stored = await (
     await fetch(`${base}/api/v1/whitelist/?accountId=${accountId}&perPage=1`, { headers: admin })
