@@ -118,12 +118,12 @@ export function nextIp() {
   return `10.77.${ipCounter >> 8}.${ipCounter & 255}`;
 }
 
-/** Signs in to the API as the demo admin and returns the bearer token. */
-export async function apiToken(base) {
+/** Signs in to the API as the demo admin (or another demo user) and returns the bearer token. */
+export async function apiToken(base, email = EMAIL) {
   const response = await fetch(`${base}/api/v1/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (response.status !== 200)
     throw new Error(`POST /api/v1/auth/login/ answered ${response.status}: ${await response.text()}`);
