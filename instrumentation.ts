@@ -1,10 +1,13 @@
 /**
- * Runs once when the server starts. The Node part opens the database, applies the migrations
+ * Runs once when the server starts, before it listens. The Node part first checks the whole
+ * configuration (lib/env.ts) and ends the process on any problem, then opens the database, applies the migrations
  * and fills an empty database, so the first request does not wait and a broken configuration
  * shows at start-up. (The `if` form lets the edge bundle drop the Node-only import.)
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { exitOnConfigProblems } = await import('./lib/env');
+    exitOnConfigProblems('server');
     const { prepareServer } = await import('./lib/server/prepare-server');
     await prepareServer();
   }

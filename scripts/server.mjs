@@ -35,7 +35,7 @@ function integerSetting(name, fallback, { min, max }) {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    console.error(`Invalid configuration:\n  ${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
+    console.error(`[server] invalid configuration, not starting:\n  ${name}: expected an integer from ${min} to ${max}`);
     process.exit(1);
   }
   return value;

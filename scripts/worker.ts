@@ -3,11 +3,12 @@
  * run them apart from the app (JOBS_IN_PROCESS=false there). Needs DATABASE_URL (PGlite allows
  * one process at a time). SIGTERM/SIGINT: running jobs may finish within SHUTDOWN_GRACE_MS.
  */
-import { getEnv } from '@/lib/env';
+import { exitOnConfigProblems, getEnv } from '@/lib/env';
 import { closeDb } from '@/lib/server/db/client';
 import { startWorkers, stopWorkers } from '@/lib/server/jobs/workers';
 
 async function main() {
+  exitOnConfigProblems('jobs');
   const env = getEnv();
   await startWorkers();
   let stopping = false;
