@@ -6,8 +6,11 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { exitOnConfigProblems } = await import('./lib/env');
+    const { exitOnConfigProblems } = await import('./lib/server/check-config');
     exitOnConfigProblems('server');
+    // Logger, request context and metrics, shared with scripts/server.mjs through globalThis.
+    const { observability } = await import('./lib/server/observability');
+    observability();
     const { prepareServer } = await import('./lib/server/prepare-server');
     await prepareServer();
   }

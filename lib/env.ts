@@ -130,16 +130,6 @@ export function startupConfigProblems(source: Record<string, string | undefined>
   return problems;
 }
 
-/** At start (instrumentation.ts, scripts/worker.ts): a configuration with problems ends the process with 1. */
-export function exitOnConfigProblems(who: string): void {
-  const problems = startupConfigProblems();
-  if (problems.length === 0) return;
-  process.stderr.write(
-    `[${who}] invalid configuration, not starting:\n${problems.map((line) => `  ${line}\n`).join('')}`,
-  );
-  process.exit(1);
-}
-
 /** The benefits API the UI talks to; by default this server's own /api/v1. */
 export function benefitsApiUrl(): string {
   const env = getEnv();

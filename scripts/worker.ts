@@ -3,7 +3,8 @@
  * run them apart from the app (JOBS_IN_PROCESS=false there). Needs DATABASE_URL (PGlite allows
  * one process at a time). SIGTERM/SIGINT: running jobs may finish within SHUTDOWN_GRACE_MS.
  */
-import { exitOnConfigProblems, getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/env';
+import { exitOnConfigProblems } from '@/lib/server/check-config';
 import { closeDb } from '@/lib/server/db/client';
 import { startWorkers, stopWorkers } from '@/lib/server/jobs/workers';
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/observability';
 import { getEnv } from '@/lib/env';
 import { rawSql } from '@/lib/server/db/client';
 import type { DbOrTx } from '@/lib/server/db/types';
@@ -28,7 +29,7 @@ async function openBoss(options: BossOptions): Promise<PgBoss> {
     schedule: options.supervise,
     migrate: true,
   }) as PgBoss;
-  boss.on('error', (error: unknown) => console.error('[jobs]', error));
+  boss.on('error', (error: unknown) => log().error({ err: error }, '[jobs] pg-boss error'));
   await boss.start();
   const policies = queuePolicies({ retryDelay: env.MAIL_RETRY_DELAY_SECONDS, retryLimit: env.MAIL_RETRY_LIMIT });
   for (const name of Object.values(QUEUE)) {
