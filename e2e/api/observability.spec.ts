@@ -85,6 +85,8 @@ test.describe('GET /metrics', () => {
       'db_pool_in_use',
       'db_pool_waiting',
       'jobs_failed_total',
+      'jobs_queue_depth{queue="mail"}',
+      'jobs_oldest_age_seconds{queue="mail"}',
       'mail_sent_total',
       'mail_failed_total',
       'auth_sign_in_failures_total',

@@ -5,6 +5,7 @@ import { rawSql } from '@/lib/server/db/client';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { QUEUE, type QueueName, queuePolicies } from './queues';
 import { insertJobSql } from './job-row';
+import { registerQueueMetrics } from './queue-metrics';
 import { bossValue } from './sql-adapter';
 
 type PgBoss = InstanceType<typeof import('pg-boss')>;
@@ -31,6 +32,7 @@ async function openBoss(options: BossOptions): Promise<PgBoss> {
   }) as PgBoss;
   boss.on('error', (error: unknown) => log().error({ err: error }, '[jobs] pg-boss error'));
   await boss.start();
+  registerQueueMetrics();
   const policies = queuePolicies({ retryDelay: env.MAIL_RETRY_DELAY_SECONDS, retryLimit: env.MAIL_RETRY_LIMIT });
   for (const name of Object.values(QUEUE)) {
     const policy = { name, ...policies[name] };
