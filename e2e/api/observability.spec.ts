@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
-import { expect, test } from '../fixtures/api';
+import { expect, test, uniqueIp } from '../fixtures/api';
 import { E2E_METRICS_TOKEN } from '../fixtures/metrics';
 
 /**
@@ -98,6 +98,19 @@ test.describe('GET /metrics', () => {
     expect(text).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/health\/",status_class="2xx"\} \d+/,
     );
+  });
+
+  test('a wrong password counts in auth_sign_in_failures_total', async ({ request }) => {
+    const failures = async () =>
+      Number(/^auth_sign_in_failures_total (\d+)$/m.exec(await (await scrape(request)).text())?.[1] ?? NaN);
+    const before = await failures();
+    const refused = await request.post('/api/v1/auth/login/', {
+      data: { email: `nobody-${randomUUID()}@example.com`, password: 'not-the-password-1' },
+      headers: { 'x-forwarded-for': uniqueIp() },
+    });
+    expect(refused.status()).toBe(401);
+    // Other tests beside this one may fail sign-ins too: at least this one more.
+    expect(await failures()).toBeGreaterThanOrEqual(before + 1);
   });
 
   test('1,000 requests to 1,000 different ids add no series', async ({ request }) => {
