@@ -15,7 +15,7 @@
  * Event-loop delay (issue 24: no request may hold the event loop): `perf_hooks.monitorEventLoopDelay`
  * runs all the time. A 10-second window in which the loop was held longer than
  * EVENT_LOOP_WARN_MS (default 250) logs `[server] event loop held …`; SIGUSR2 logs
- * `[server] event loop delay {"p50":…,"p99":…,"max":…,"samples":…,"since":…}` (ms beyond the 10 ms
+ * `[server] event loop delay` with `eventLoopDelay: {"p50":…,"p99":…,"max":…,"samples":…,"since":…}` (ms beyond the 10 ms
  * sampling interval, since the start or the previous SIGUSR2) and starts over; SIGTERM/SIGINT log
  * it once more on the way out. Only in the log: the figures are of no use to an anonymous caller.
  *
