@@ -9,7 +9,8 @@ const booleanish = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** An absolute http(s) URL (a relative one, or `localhost:3000`, is refused). */
-const httpUrl = (name: string) => z.url({ protocol: /^https?$/, message: `${name} must be an absolute http:// or https:// URL` });
+const httpUrl = (name: string) =>
+  z.url({ protocol: /^https?$/, message: `${name} must be an absolute http:// or https:// URL` });
 
 /** A URL of one of the given schemes that the URL parser accepts (the message never repeats the value). */
 const parsableUrl = (name: string, schemes: RegExp, expected: string) =>
@@ -125,7 +126,8 @@ export function startupConfigProblems(source: Record<string, string | undefined>
   const parsed = envSchema.safeParse(raw);
   const problems = parsed.success ? [] : issueLines(parsed.error.issues);
   for (const name of REQUIRED_AT_START) {
-    if (raw[name] === undefined) problems.push(`${name}: is not set (npm start creates one in DATA_DIR; ops must set it)`);
+    if (raw[name] === undefined)
+      problems.push(`${name}: is not set (npm start creates one in DATA_DIR; ops must set it)`);
   }
   return problems;
 }

@@ -119,7 +119,10 @@ export function errorResponse(error: unknown): Response {
   log().error({ err: error }, '[api] unhandled error');
   const requestId = currentRequest()?.requestId;
   return jsonResponse(
-    { ...new ApiError('internal', 'Ein interner Fehler ist aufgetreten.').toBody(), ...(requestId ? { requestId } : {}) },
+    {
+      ...new ApiError('internal', 'Ein interner Fehler ist aufgetreten.').toBody(),
+      ...(requestId ? { requestId } : {}),
+    },
     500,
   );
 }
@@ -263,7 +266,10 @@ export function route<Op extends Operation>(
     }
     const output = operation.response.safeParse(result);
     if (!output.success) {
-      log().error({ err: output.error }, `[api] ${operation.method} ${operation.path}: answer does not match its schema`);
+      log().error(
+        { err: output.error },
+        `[api] ${operation.method} ${operation.path}: answer does not match its schema`,
+      );
       throw new ApiError('internal', 'Ein interner Fehler ist aufgetreten.');
     }
     const data = output.data;
