@@ -6,6 +6,7 @@ import { PUBLIC_HOST } from './e2e/deployment/support/reverse-proxy';
 // The switches Chromium starts with here and in `npm run bench:lighthouse`: no sandbox (root in a
 // container), no GPU, nothing fetched in the background, /tmp rather than a small /dev/shm.
 import CHROMIUM_ARGS from './scripts/chromium-args.json';
+import { E2E_METRICS_TOKEN } from './e2e/fixtures/metrics';
 
 /**
  * Playwright runs the journeys in Chromium (`e2e/tests`) and the HTTP API tests (`e2e/api`).
@@ -57,6 +58,8 @@ function webServer(): PlaywrightTestConfig['webServer'] {
     // retries, and a new mail waited more than 90 s for its first attempt.
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_RETRY_DELAY_SECONDS: '10',
+    // e2e/api/observability.spec.ts scrapes GET /metrics with it.
+    METRICS_TOKEN: E2E_METRICS_TOKEN,
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   return {

@@ -258,11 +258,19 @@ function startHealthSampler(base) {
  */
 async function serverLoopDelay(server) {
   const seen = state.serverLog.length;
-  const marker = '[server] event loop delay ';
+  // scripts/server.mjs logs JSON lines: `{"msg":"[server] event loop delay","eventLoopDelay":{…}}`.
+  const figuresOf = (entry) => {
+    try {
+      const line = JSON.parse(entry);
+      return line.msg === '[server] event loop delay' ? line.eventLoopDelay : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   process.kill(server.pid, 'SIGUSR2');
   for (let waited = 0; waited < 5_000; waited += 50) {
-    const line = state.serverLog.slice(seen).find((entry) => entry.startsWith(marker));
-    if (line) return JSON.parse(line.slice(marker.length));
+    const figures = state.serverLog.slice(seen).map(figuresOf).find(Boolean);
+    if (figures) return figures;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return null;

@@ -21,6 +21,7 @@ import { API_MOUNT } from './api-path';
 import { readJsonBody } from './read-body';
 import { readMultipartUpload, type MultipartUpload, type StagedFile } from './multipart';
 import { getEnv } from '@/lib/env';
+import { currentRequest, log, metrics, noteActingUser } from '@/lib/server/observability';
 import './zod-locale';
 import { validationProblemOf } from '@/lib/format/zod-error-map';
 import { problemKeyOf } from '@/lib/schemas/problems';
@@ -91,6 +92,7 @@ export function errorResponse(error: unknown): Response {
     const headers: Record<string, string> = {};
     if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
     if (error.statusCode === 401) headers['www-authenticate'] = 'Bearer';
+    if (error.code === 'rate_limited') metrics().rateLimited.inc();
     return jsonResponse(error.toBody(), error.statusCode, headers);
   }
   if (error instanceof z.ZodError) {
@@ -102,7 +104,7 @@ export function errorResponse(error: unknown): Response {
   if (failure) {
     // Expected while the database is away: one line, not a stack per request.
     const cause = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
-    console.warn(`[api] database ${failure.kind === 'storage' ? 'cannot store' : 'unavailable'}: ${cause}`);
+    log().warn(`[api] database ${failure.kind === 'storage' ? 'cannot store' : 'unavailable'}: ${cause}`);
     if (failure.kind === 'storage') noteStorageFailure();
     return errorResponse(
       failure.kind === 'storage'
@@ -114,8 +116,16 @@ export function errorResponse(error: unknown): Response {
           }),
     );
   }
-  console.error('[api] unhandled error', error);
-  return jsonResponse(new ApiError('internal', 'Ein interner Fehler ist aufgetreten.').toBody(), 500);
+  // The stack goes to the log, its request id also to the client (who quotes it to support).
+  log().error({ err: error }, '[api] unhandled error');
+  const requestId = currentRequest()?.requestId;
+  return jsonResponse(
+    {
+      ...new ApiError('internal', 'Ein interner Fehler ist aufgetreten.').toBody(),
+      ...(requestId ? { requestId } : {}),
+    },
+    500,
+  );
 }
 
 function hasAccess(actor: Actor, access: Access): boolean {
@@ -168,8 +178,10 @@ export function route<Op extends Operation>(
     let actor: Actor | null = null;
     if (operation.access === 'public') {
       if (req.headers.get('authorization')) actor = await authenticate(req).catch(() => null);
+      if (actor) noteActingUser(actor.id);
     } else {
       actor = await authenticate(req);
+      noteActingUser(actor.id);
       if (actor.mfaEnrolmentRequired && !operation.duringMfaEnrolment) {
         throw new ApiError(
           'mfa_enrolment_required',
@@ -256,7 +268,10 @@ export function route<Op extends Operation>(
     }
     const output = operation.response.safeParse(result);
     if (!output.success) {
-      console.error(`[api] ${operation.method} ${operation.path}: answer does not match its schema`, output.error);
+      log().error(
+        { err: output.error },
+        `[api] ${operation.method} ${operation.path}: answer does not match its schema`,
+      );
       throw new ApiError('internal', 'Ein interner Fehler ist aufgetreten.');
     }
     const data = output.data;
