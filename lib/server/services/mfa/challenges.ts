@@ -21,19 +21,21 @@ export async function issueChallenge(db: DbOrTx, userId: string, purpose: Purpos
   });
 }
 
+/** A user's unspent, unexpired challenges of a purpose. */
+const liveChallenge = (userId: string, purpose: Purpose) =>
+  and(
+    eq(mfaChallenges.userId, userId),
+    eq(mfaChallenges.purpose, purpose),
+    isNull(mfaChallenges.usedAt),
+    gt(mfaChallenges.expiresAt, sql`now()`),
+  );
+
 /** The newest unspent, unexpired challenge of a purpose, if any. */
 export async function latestChallenge(db: DbOrTx, userId: string, purpose: Purpose) {
   const [row] = await db
     .select()
     .from(mfaChallenges)
-    .where(
-      and(
-        eq(mfaChallenges.userId, userId),
-        eq(mfaChallenges.purpose, purpose),
-        isNull(mfaChallenges.usedAt),
-        gt(mfaChallenges.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveChallenge(userId, purpose))
     .orderBy(desc(mfaChallenges.createdAt))
     .limit(1);
   return row ?? null;
@@ -47,14 +49,7 @@ export async function takeChallenge(db: DbOrTx, userId: string, purpose: Purpose
   const [row] = await db
     .update(mfaChallenges)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(mfaChallenges.userId, userId),
-        eq(mfaChallenges.purpose, purpose),
-        isNull(mfaChallenges.usedAt),
-        gt(mfaChallenges.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveChallenge(userId, purpose))
     .returning({ challenge: mfaChallenges.challenge });
   return row?.challenge ?? null;
 }
