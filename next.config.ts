@@ -16,7 +16,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Native and WASM packages must be loaded by Node, not bundled, or every database call fails.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2'],
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'prom-client'],
   // The typecheck runs as its own step of `npm test`; the build need not repeat it (Next 16 no longer lints).
   typescript: { ignoreBuildErrors: true },
   // Not `experimental.inlineCss`: Next 16.4 puts each inlined stylesheet into the HTML three times

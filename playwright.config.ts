@@ -6,6 +6,7 @@ import { PUBLIC_HOST } from './e2e/deployment/support/reverse-proxy';
 // The switches Chromium starts with here and in `npm run bench:lighthouse`: no sandbox (root in a
 // container), no GPU, nothing fetched in the background, /tmp rather than a small /dev/shm.
 import CHROMIUM_ARGS from './scripts/chromium-args.json';
+import { E2E_METRICS_TOKEN } from './e2e/fixtures/metrics';
 
 /**
  * Playwright runs the journeys in Chromium (`e2e/tests`) and the HTTP API tests (`e2e/api`).
@@ -44,6 +45,8 @@ function webServer(): PlaywrightTestConfig['webServer'] {
     NEXTAUTH_URL: localBaseUrl,
     NEXTAUTH_SECRET: 'e2e-nextauth-secret-only-for-tests-0123456789',
     API_TOKEN_SECRET: 'e2e-api-token-secret-only-for-tests-0123456789',
+    AUDIT_CHAIN_KEY: 'e2e-audit-chain-key-only-for-tests-0123456789',
+    AUDIT_CHECKPOINT_FILE: path.join(e2eDataDir(), 'audit-checkpoints.jsonl'),
     SEED_DEMO: 'true',
     NEXT_TELEMETRY_DISABLED: '1',
     // Tests stand in for a proxy: each speaks from the address it appends to X-Forwarded-For, so
@@ -59,6 +62,8 @@ function webServer(): PlaywrightTestConfig['webServer'] {
     // and its outage should end in seconds, not minutes.
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     WEBHOOK_RETRY_DELAY_SECONDS: '1',
+    // e2e/api/observability.spec.ts scrapes GET /metrics with it.
+    METRICS_TOKEN: E2E_METRICS_TOKEN,
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   return {

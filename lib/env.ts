@@ -8,13 +8,30 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** An absolute http(s) URL (a relative one, or `localhost:3000`, is refused). */
+const httpUrl = (name: string) =>
+  z.url({ protocol: /^https?$/, message: `${name} must be an absolute http:// or https:// URL` });
+
+/** A URL of one of the given schemes that the URL parser accepts (the message never repeats the value). */
+const parsableUrl = (name: string, schemes: RegExp, expected: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return schemes.test(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: `${name} must be a ${expected} URL with a host` },
+  );
+
+const secret = (name: string) => z.string().min(32, `${name} must be at least 32 characters`);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-    .optional(),
+  DATABASE_URL: parsableUrl('DATABASE_URL', /^postgres(ql)?:$/, 'postgres:// or postgresql://').optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
@@ -22,10 +39,10 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // Proxies in front that append to X-Forwarded-For (lib/client-address.ts); 0: clients connect directly.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  BENEFITS_API_URL: z.url().optional(),
-  NEXTAUTH_URL: z.url().optional(),
-  NEXTAUTH_SECRET: z.string().min(32, 'NEXTAUTH_SECRET must be at least 32 characters').optional(),
-  API_TOKEN_SECRET: z.string().min(32, 'API_TOKEN_SECRET must be at least 32 characters').optional(),
+  BENEFITS_API_URL: httpUrl('BENEFITS_API_URL').optional(),
+  NEXTAUTH_URL: httpUrl('NEXTAUTH_URL').optional(),
+  NEXTAUTH_SECRET: secret('NEXTAUTH_SECRET').optional(),
+  API_TOKEN_SECRET: secret('API_TOKEN_SECRET').optional(),
   SEED_DEMO: booleanish.default(true),
   // Roles that must have a second factor (comma-separated, `none` for none); unset: admin,backoffice,
   // or none with SEED_DEMO (the demo sign-ins stay one-step). See mfaRequiredRoles().
@@ -37,13 +54,16 @@ const envSchema = z.object({
     )
     .optional(),
   // Encrypts the TOTP secrets at rest (a key is derived from it with HKDF); default: API_TOKEN_SECRET.
-  MFA_ENCRYPTION_SECRET: z.string().min(32, 'MFA_ENCRYPTION_SECRET must be at least 32 characters').optional(),
+  MFA_ENCRYPTION_SECRET: secret('MFA_ENCRYPTION_SECRET').optional(),
+  // The history's keyed chain (docs/security.md "Keyed chain"): the HMAC key, never stored in the
+  // database; required in production. After a rotation the old key checks the entries sealed under it.
+  AUDIT_CHAIN_KEY: secret('AUDIT_CHAIN_KEY').optional(),
+  AUDIT_CHAIN_KEY_PREVIOUS: secret('AUDIT_CHAIN_KEY_PREVIOUS').optional(),
+  // Where the signed checkpoints of the chains' heads are appended (JSON lines), besides the log.
+  AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
-    .optional(),
+  SMTP_URL: parsableUrl('SMTP_URL', /^smtps?:$/, 'smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Employee Benefits Master Tool <no-reply@example.com>'),
   // The job queue (lib/server/jobs): workers in this process, how often they look for work, mail retries.
   JOBS_IN_PROCESS: booleanish.default(true),
@@ -72,6 +92,11 @@ const envSchema = z.object({
   OPERATOR_REGISTER: z.string().default('Amtsgericht Berlin-Charlottenburg, HRB 000000'),
   OPERATOR_VAT_ID: z.string().default('DE000000000'),
   PRIVACY_CONTACT: z.string().default('datenschutz@example.com'),
+  // Observability (issue 47): scripts/server.mjs, lib/server/observability.
+  EVENT_LOOP_WARN_MS: z.coerce.number().int().min(0).max(600_000).default(250),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  METRICS_TOKEN: secret('METRICS_TOKEN').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,12 +111,36 @@ export function getEnv(): Env {
     raw[key] = value === '' ? undefined : value;
   }
   const parsed = envSchema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  }
+  if (!parsed.success) throw new Error(`Invalid configuration:\n  ${issueLines(parsed.error.issues).join('\n  ')}`);
   cached = parsed.data;
   return cached;
+}
+
+/** One line per problem, naming the variable; zod's and our messages never repeat the value. */
+function issueLines(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+/** Variables a running server or worker needs although the schema lets `next build` and tests go without. */
+const REQUIRED_AT_START = ['NEXTAUTH_SECRET', 'API_TOKEN_SECRET'] as const;
+
+/**
+ * Every problem with the configuration a server or worker would run into later, one line each (the
+ * variable and what is wrong, never its value); empty when it may start. `npm start` supplies the
+ * secrets it keeps in DATA_DIR, so only a half-configured `node scripts/server.mjs` is refused.
+ */
+export function startupConfigProblems(source: Record<string, string | undefined> = process.env): string[] {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(envSchema.shape)) raw[key] = source[key] === '' ? undefined : source[key];
+  const parsed = envSchema.safeParse(raw);
+  const problems = parsed.success ? [] : issueLines(parsed.error.issues);
+  // The history's keyed chain refuses every write in production without its key (chain-keys.ts).
+  const required = source.NODE_ENV === 'production' ? [...REQUIRED_AT_START, 'AUDIT_CHAIN_KEY'] : REQUIRED_AT_START;
+  for (const name of required) {
+    if (raw[name] === undefined)
+      problems.push(`${name}: is not set (npm start creates one in DATA_DIR; ops must set it)`);
+  }
+  return problems;
 }
 
 /** The benefits API the UI talks to; by default this server's own /api/v1. */

@@ -5,7 +5,12 @@
  *  2. reassigning BENCH_BULK_ROWS (1,000) tasks with `POST /tasks/bulk/` (one request, and in
  *     batches of 100 as the UI sends them) against as many single `PATCH /tasks/{id}` sent one
  *     after the other through the same server; both name the version each task has (If-Match /
- *     `versions`), so neither reads first. Prints the times and the ratio (goal ≤ 0.5×).
+ *     `versions`), so neither reads first. Prints the times and the ratio (goal ≤ 0.5×);
+ *  3. on as many whitelist entries (imported first): four `set_valid_until` requests on a quarter each
+ *     at once, then `set_valid_until` and `delete` on all of them in one `POST /whitelist/bulk/` each
+ *     (without versions, as the UI's "all matching").
+ * While each bulk request runs, `GET /api/v1/health/` is sampled every 50 ms (issue 45: no bulk
+ * request may hold the event loop over 250 ms); the slowest sample is printed beside its time.
  *
  * BENCH_ROOT=dir serves another checkout's build (e.g. the commit before, for the JS before/after;
  * its lists have no bulk endpoint, so step 2 is skipped there). BENCH_PORT (default 3360).
@@ -17,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstLoadJs } from './bench/payload.mjs';
+import { startHealthSampler } from './bench/health.mjs';
 import { findFreePort } from './bench/proc.mjs';
 import { serverProcessEnv } from './server-process-env.mjs';
 
@@ -42,6 +48,7 @@ const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')
     NEXTAUTH_URL: base,
     NEXTAUTH_SECRET: 'bench-nextauth-secret-only-for-benchmarks-0123456789',
     API_TOKEN_SECRET: 'bench-api-token-secret-only-for-benchmarks-0123456789',
+    AUDIT_CHAIN_KEY: 'bench-audit-chain-key-only-for-benchmarks-0123456789',
     DATABASE_URL: '',
     BENEFITS_API_URL: '',
   }),
@@ -98,6 +105,16 @@ async function api(token, method, apiPath, body, headers = {}) {
 
 const ms = (start) => Math.round(performance.now() - start);
 
+/** Runs `work` while /api/v1/health/ is sampled; answers its time and the slowest sample. */
+async function withHealth(work) {
+  const sampler = startHealthSampler(base);
+  const start = performance.now();
+  const result = await work();
+  const took = ms(start);
+  const health = await sampler.stop();
+  return { result, took, health: `health max ${health.maxMs} ms (p99 ${health.p99Ms}, ${health.samples} samples)` };
+}
+
 try {
   await waitHealthy();
   const cookie = await pageCookie();
@@ -147,18 +164,23 @@ try {
     const single = ms(singleStart);
 
     const versions = Object.fromEntries(tasks.map((task) => [task.id, task.version]));
-    const bulkStart = performance.now();
-    const answer = await api(
-      token,
-      'POST',
-      '/tasks/bulk/',
-      { action: 'reassign', assigneeId: me.user.id, ids: tasks.map((task) => task.id), versions },
-      { 'idempotency-key': randomUUID() },
+    const {
+      result: answer,
+      took: bulk,
+      health: bulkHealth,
+    } = await withHealth(() =>
+      api(
+        token,
+        'POST',
+        '/tasks/bulk/',
+        { action: 'reassign', assigneeId: me.user.id, ids: tasks.map((task) => task.id), versions },
+        { 'idempotency-key': randomUUID() },
+      ),
     );
-    const bulk = ms(bulkStart);
     if (answer.counts.ok !== rows) throw new Error(`bulk: ${JSON.stringify(answer.counts)}`);
 
     for (const task of tasks) task.version += 1;
+    const batchSampler = startHealthSampler(base);
     const batchStart = performance.now();
     for (let start = 0; start < rows; start += 100) {
       const batch = tasks.slice(start, start + 100);
@@ -177,10 +199,59 @@ try {
       if (result.counts.ok !== batch.length) throw new Error(`batch: ${JSON.stringify(result.counts)}`);
     }
     const batched = ms(batchStart);
+    const batchHealth = await batchSampler.stop();
     console.log(`\nReassigning ${rows} tasks (same server, same run):`);
     console.log(`  ${rows} single PATCHes, sequential: ${single} ms`);
-    console.log(`  one POST /tasks/bulk/:            ${bulk} ms  (${(bulk / single).toFixed(2)}×)`);
-    console.log(`  ${rows / 100} bulk requests of 100 (the UI): ${batched} ms  (${(batched / single).toFixed(2)}×)`);
+    console.log(`  one POST /tasks/bulk/:            ${bulk} ms  (${(bulk / single).toFixed(2)}×), ${bulkHealth}`);
+    console.log(
+      `  ${rows / 100} bulk requests of 100 (the UI): ${batched} ms  (${(batched / single).toFixed(2)}×), health max ${batchHealth.maxMs} ms`,
+    );
+
+    const account = (await api(token, 'GET', '/accounts/?perPage=1&sort=name')).items[0];
+    const csv = ['value;note;validUntil', ...tasks.map((_, index) => `n${index}.${label}@example.com;;`)].join('\n');
+    const imported = await fetch(`${base}/api/v1/whitelist/import/?accountId=${account.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    if (!imported.ok) throw new Error(`whitelist import: ${imported.status} ${await imported.text()}`);
+    const entryIds = [];
+    for (let page = 1; entryIds.length < rows; page += 1) {
+      const list = await api(token, 'GET', `/whitelist/?q=${label}&perPage=100&page=${page}&sort=value`);
+      if (list.items.length === 0) break;
+      entryIds.push(...list.items.map((item) => item.id));
+    }
+    console.log(`\nWhitelist entries, POST /whitelist/bulk/ on ${entryIds.length} rows (same run):`);
+    const quarter = Math.ceil(entryIds.length / 4);
+    const parallel = await withHealth(() =>
+      Promise.all(
+        [0, 1, 2, 3].map((part) =>
+          api(
+            token,
+            'POST',
+            '/whitelist/bulk/',
+            {
+              action: 'set_valid_until',
+              validUntil: '2030-06-30',
+              ids: entryIds.slice(part * quarter, (part + 1) * quarter),
+            },
+            { 'idempotency-key': randomUUID() },
+          ),
+        ),
+      ),
+    );
+    console.log(`  4 × set_valid_until in parallel ${parallel.took} ms, ${parallel.health}`);
+    for (const body of [
+      { action: 'set_valid_until', validUntil: '2031-12-31', ids: entryIds },
+      { action: 'delete', ids: entryIds },
+    ]) {
+      const run = await withHealth(() =>
+        api(token, 'POST', '/whitelist/bulk/', body, { 'idempotency-key': randomUUID() }),
+      );
+      if (run.result.counts.ok !== entryIds.length)
+        throw new Error(`${body.action}: ${JSON.stringify(run.result.counts)}`);
+      console.log(`  ${body.action.padEnd(16)} ${run.took} ms, ${run.health}`);
+    }
   }
 } finally {
   stop();

@@ -15,12 +15,18 @@
  * Event-loop delay (issue 24: no request may hold the event loop): `perf_hooks.monitorEventLoopDelay`
  * runs all the time. A 10-second window in which the loop was held longer than
  * EVENT_LOOP_WARN_MS (default 250) logs `[server] event loop held …`; SIGUSR2 logs
- * `[server] event loop delay {"p50":…,"p99":…,"max":…,"samples":…,"since":…}` (ms beyond the 10 ms
+ * `[server] event loop delay` with `eventLoopDelay: {"p50":…,"p99":…,"max":…,"samples":…,"since":…}` (ms beyond the 10 ms
  * sampling interval, since the start or the previous SIGUSR2) and starts over; SIGTERM/SIGINT log
  * it once more on the way out. Only in the log: the figures are of no use to an anonymous caller.
+ *
+ * Observability (issue 47): every answer carries `X-Request-Id` (a proxy's kept only when
+ * TRUSTED_PROXY_HOPS > 0 and it is 1–128 characters of [A-Za-z0-9._:-]), passed to the app as
+ * that request header and in the request context (lib/server/observability, installed by
+ * instrumentation.ts before this server listens); each request logs one JSON line with its route
+ * template; `GET /metrics` answers Prometheus' text format to `Authorization: Bearer $METRICS_TOKEN`.
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +41,9 @@ function integerSetting(name, fallback, { min, max }) {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    console.error(`Invalid configuration:\n  ${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
+    console.error(
+      `[server] invalid configuration, not starting:\n  ${name}: expected an integer from ${min} to ${max}`,
+    );
     process.exit(1);
   }
   return value;
@@ -44,6 +52,76 @@ function integerSetting(name, fallback, { min, max }) {
 const port = integerSetting('PORT', 3000, { min: 1, max: 65535 });
 const graceMs = integerSetting('SHUTDOWN_GRACE_MS', 10_000, { min: 0, max: 600_000 });
 const loopWarnMs = integerSetting('EVENT_LOOP_WARN_MS', 250, { min: 0, max: 600_000 });
+const trustedProxyHops = integerSetting('TRUSTED_PROXY_HOPS', 0, { min: 0, max: 10 });
+
+/** The logger lib/server/observability installed (JSON lines), or the same shape before it did. */
+function logLine(level, fields, message) {
+  const logger = globalThis.__benefitsObservability?.logger;
+  if (logger) logger[level](fields, message);
+  else process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), ...fields, msg: message })}\n`);
+}
+
+const REQUEST_ID_HEADER = 'x-request-id';
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** A trusted proxy's request id when well-formed, else a new one (never a client's own). */
+function requestIdOf(req) {
+  const given = req.headers[REQUEST_ID_HEADER];
+  return trustedProxyHops > 0 && typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * The route template of a path (`/api/v1/accounts/{id}/`), from the routes `next build` wrote: a
+ * bounded set, so a path's ids never become log or metric labels. Anything else is `unmatched`.
+ */
+function routeTemplates() {
+  let manifest = { staticRoutes: [], dynamicRoutes: [] };
+  try {
+    manifest = JSON.parse(readFileSync(path.join(root, '.next', 'routes-manifest.json'), 'utf8'));
+  } catch {
+    // No build: every path is `unmatched` (next() fails just below anyway).
+  }
+  const toTemplate = (page) =>
+    page === '/' ? '/' : `${page.replace(/\[\[?\.\.\.(\w+)\]?\]/g, '{$1*}').replace(/\[(\w+)\]/g, '{$1}')}/`;
+  const routes = [...(manifest.staticRoutes ?? []), ...(manifest.dynamicRoutes ?? [])].map((entry) => ({
+    regex: new RegExp(entry.regex),
+    template: toTemplate(entry.page),
+  }));
+  let publicFiles = new Set();
+  try {
+    publicFiles = new Set(readdirSync(path.join(root, 'public')).map((name) => `/${name}`));
+  } catch {
+    // No public folder.
+  }
+  return (pathname) => {
+    if (pathname === '/metrics' || pathname === '/metrics/') return '/metrics';
+    if (pathname.startsWith('/_next/')) return '/_next/{asset}';
+    if (publicFiles.has(pathname)) return pathname;
+    return routes.find((route) => route.regex.test(pathname))?.template ?? 'unmatched';
+  };
+}
+const routeTemplateOf = routeTemplates();
+
+/** `GET /metrics`: 404 unless METRICS_TOKEN is set (Next answers), 401 without its Bearer token. */
+const metricsTokenDigest = process.env.METRICS_TOKEN
+  ? createHash('sha256').update(process.env.METRICS_TOKEN).digest()
+  : null;
+async function answerMetrics(req, res) {
+  const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  const givenDigest = createHash('sha256').update(given).digest();
+  if (!timingSafeEqual(givenDigest, metricsTokenDigest)) {
+    res.writeHead(401, {
+      'content-type': 'application/json; charset=utf-8',
+      'www-authenticate': 'Bearer',
+      'cache-control': 'no-store',
+    });
+    res.end(JSON.stringify({ statusCode: 401, code: 'unauthorized', message: 'Anmeldung erforderlich.' }));
+    return;
+  }
+  const { registry } = globalThis.__benefitsObservability;
+  const body = await registry.metrics();
+  res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+  res.end(body);
+}
 
 const LOOP_RESOLUTION_MS = 10;
 const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
@@ -61,14 +139,16 @@ function logLoopDelay() {
     samples: loopDelay.count,
     since: loopSince,
   };
-  console.log(`[server] event loop delay ${JSON.stringify(figures)}`);
+  logLine('info', { eventLoopDelay: figures }, '[server] event loop delay');
   loopDelay.reset();
   loopSince = new Date().toISOString();
 }
 setInterval(() => {
   const held = delayMs(loopWindow.max);
   if (loopWarnMs > 0 && held > loopWarnMs) {
-    console.warn(
+    logLine(
+      'warn',
+      { heldMs: held },
       `[server] event loop held for up to ${held} ms in the last 10 s (p99 ${delayMs(loopWindow.percentile(99))} ms)`,
     );
   }
@@ -109,8 +189,58 @@ function onIdle(socket) {
   if (shuttingDown && !openRequests.get(socket)) socket.end();
 }
 
+/** One JSON line per answer and its duration in the histogram: route template, never the path or query. */
+function observeRequest(req, res, context, started) {
+  const observability = globalThis.__benefitsObservability;
+  if (!observability) return;
+  let pathname = '/';
+  try {
+    pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    // An unparsable target: `unmatched`.
+  }
+  const route = routeTemplateOf(pathname);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const status = res.statusCode;
+  observability.metrics.httpDuration.observe(
+    {
+      method: HTTP_METHODS.has(req.method) ? req.method : 'OTHER',
+      route,
+      status_class: `${Math.floor(status / 100)}xx`,
+    },
+    seconds,
+  );
+  observability.context.run(context, () =>
+    observability.logger.info(
+      {
+        method: HTTP_METHODS.has(req.method) ? req.method : 'OTHER',
+        route,
+        status,
+        durationMs: Math.round(seconds * 10_000) / 10,
+        ...(context.userId ? { userId: context.userId } : {}),
+      },
+      'request',
+    ),
+  );
+}
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
 const server = http.createServer((req, res) => {
   const socket = req.socket;
+  const started = process.hrtime.bigint();
+  const context = { requestId: requestIdOf(req) };
+  // The app reads it as a request header (as the peer address); every answer carries it.
+  req.headers[REQUEST_ID_HEADER] = context.requestId;
+  res.setHeader('X-Request-Id', context.requestId);
+  let observed = false;
+  const observe = () => {
+    if (observed) return;
+    observed = true;
+    observeRequest(req, res, context, started);
+  };
+  // `close` without `finish`: the client went away first (logged with the status set so far).
+  res.once('finish', observe);
+  res.once('close', observe);
   if (shuttingDown && req.headers[DRAIN_PASS_HEADER] !== drainPass) {
     // Not ours to start any more: the client (or the load balancer) retries elsewhere.
     res.writeHead(503, {
@@ -150,8 +280,11 @@ const server = http.createServer((req, res) => {
   res.on('close', done);
   // While draining, answers tell keep-alive clients that this connection ends with them.
   if (shuttingDown) res.setHeader('connection', 'close');
-  handle(req, res).catch((error) => {
-    console.error('[server] request failed', error);
+  const isMetrics = metricsTokenDigest && req.method === 'GET' && /^\/metrics\/?(\?|$)/.test(req.url ?? '');
+  const observability = globalThis.__benefitsObservability;
+  const run = () => (isMetrics ? answerMetrics(req, res) : handle(req, res));
+  (observability ? observability.context.run(context, run) : run()).catch((error) => {
+    logLine('error', { err: error, requestId: context.requestId }, '[server] request failed');
     if (!res.headersSent) res.writeHead(500);
     res.end();
   });
@@ -177,9 +310,9 @@ async function finish(reason) {
       await jobsStopped;
       await globalThis.__benefitsCloseDb?.();
     } catch (error) {
-      console.error('[server] closing the database failed', error);
+      logLine('error', { err: error }, '[server] closing the database failed');
     }
-    console.log(`[server] stopped (${reason}${cut ? `; ${cut} request(s) cut off` : ''})`);
+    logLine('info', {}, `[server] stopped (${reason}${cut ? `; ${cut} request(s) cut off` : ''})`);
     process.exit(0);
   })();
   return finishing;
@@ -189,10 +322,10 @@ function shutDown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   logLoopDelay();
-  console.log(`[server] ${signal}: draining ${inFlight} request(s) in flight, at most ${graceMs} ms`);
+  logLine('info', {}, `[server] ${signal}: draining ${inFlight} request(s) in flight, at most ${graceMs} ms`);
   // The job workers stop fetching now and wait for their running jobs, at most as long.
   jobsStopped = Promise.resolve(globalThis.__benefitsStopJobs?.(graceMs)).catch((error) =>
-    console.error('[server] stopping the job workers failed', error),
+    logLine('error', { err: error }, '[server] stopping the job workers failed'),
   );
   server.closeIdleConnections();
   for (const [socket, count] of openRequests) if (!count) socket.end();
@@ -207,5 +340,5 @@ process.on('SIGINT', () => shutDown('SIGINT'));
 
 await app.prepare();
 server.listen(port, () => {
-  console.log(`[server] listening on http://localhost:${port}`);
+  logLine('info', {}, `[server] listening on http://localhost:${port}`);
 });

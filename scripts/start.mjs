@@ -16,7 +16,8 @@ import { serverProcessEnv } from './server-process-env.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.PORT || '3000';
 const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
-const SECRET_NAMES = ['NEXTAUTH_SECRET', 'API_TOKEN_SECRET'];
+// AUDIT_CHAIN_KEY: the history's keyed chain (docs/security.md); here next to the data, production keeps it elsewhere.
+const SECRET_NAMES = ['NEXTAUTH_SECRET', 'API_TOKEN_SECRET', 'AUDIT_CHAIN_KEY'];
 const HEALTH_TIMEOUT_MS = 3 * 60 * 1000;
 
 mkdirSync(dataDir, { recursive: true });
@@ -53,6 +54,8 @@ function loadSecrets() {
 const env = {
   ...process.env,
   ...loadSecrets(),
+  // The history's signed checkpoints (docs/security.md "Keyed chain"), unless ops name another file.
+  AUDIT_CHECKPOINT_FILE: process.env.AUDIT_CHECKPOINT_FILE || path.join(dataDir, 'audit-checkpoints.jsonl'),
   PORT: port,
   DATA_DIR: dataDir,
   NODE_ENV: 'production',

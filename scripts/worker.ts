@@ -4,17 +4,20 @@
  * one process at a time). SIGTERM/SIGINT: running jobs may finish within SHUTDOWN_GRACE_MS.
  */
 import { getEnv } from '@/lib/env';
+import { exitOnConfigProblems } from '@/lib/server/check-config';
 import { closeDb } from '@/lib/server/db/client';
 import { startWorkers, stopWorkers } from '@/lib/server/jobs/workers';
+import { log } from '@/lib/server/observability';
 
 async function main() {
+  exitOnConfigProblems('jobs');
   const env = getEnv();
   await startWorkers();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[jobs] ${signal}: waiting up to ${env.SHUTDOWN_GRACE_MS} ms for running jobs`);
+    log().info(`[jobs] ${signal}: waiting up to ${env.SHUTDOWN_GRACE_MS} ms for running jobs`);
     try {
       await stopWorkers(env.SHUTDOWN_GRACE_MS);
       await closeDb();
@@ -27,6 +30,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('[jobs] the worker could not start', error);
+  log().error({ err: error }, '[jobs] the worker could not start');
   process.exit(1);
 });

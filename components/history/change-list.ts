@@ -5,9 +5,10 @@ import { changesApi } from '@/lib/api-client/approvals';
 import { listChanges } from '@/lib/api-client/approvals.server';
 import { hrefs } from '@/lib/hrefs';
 import { CHANGE_ACTIONS, CHANGE_ENTITY_TYPES, maxChangePage, type ChangeListQuery } from '@/lib/schemas/change';
+import { calendarDay } from '@/lib/schemas/calendar-day';
 import { uuidSchema } from '@/lib/schemas/common';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = calendarDay();
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -31,7 +32,7 @@ export const changeList = defineListWithOwnTable({
   query: (params, _me, searchParams): Partial<ChangeListQuery> => {
     // Hand-edited days would be refused by the API (422); the list ignores them instead.
     for (const name of ['from', 'to'] as const) {
-      if (params.filters[name] && !DAY.test(params.filters[name])) delete params.filters[name];
+      if (params.filters[name] && !day.safeParse(params.filters[name]).success) delete params.filters[name];
     }
     const afterValue = first(searchParams.after);
     const after = afterValue && uuidSchema.safeParse(afterValue).success ? afterValue : undefined;

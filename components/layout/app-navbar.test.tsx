@@ -55,8 +55,9 @@ describe('AppNavbar', () => {
     expect(placeholder).toHaveTextContent('ErscheinungsbildHellDunkelSystem');
     expect(within(placeholder).queryAllByRole('button', { hidden: true })).toHaveLength(0);
     expect(placeholder.querySelector('.active')).toHaveTextContent('System');
-    // Then the real choice takes its place.
-    await screen.findByRole('group', { name: 'Erscheinungsbild' });
+    // Then the real choice takes its place. The lazy import is this test file's first load of that
+    // module (Jest transforms it then), which takes over findBy's default second on a busy machine.
+    await screen.findByRole('group', { name: 'Erscheinungsbild' }, { timeout: 10_000 });
     expect(screen.queryByTestId('theme-menu-placeholder')).not.toBeInTheDocument();
   });
 

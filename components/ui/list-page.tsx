@@ -23,14 +23,17 @@ export function ListScopeNotice({
   clearHref,
   clearLabel,
   testId,
+  tone = 'info',
 }: {
   children: ReactNode;
   clearHref: string;
   clearLabel: string;
   testId?: string;
+  /** `warning`: the list could not show what the URL asked for (its query was refused). */
+  tone?: 'info' | 'warning';
 }) {
   return (
-    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status" data-testid={testId}>
+    <div className={`alert alert-${tone} d-flex flex-wrap align-items-center gap-2`} role="status" data-testid={testId}>
       <span>{children}</span>
       <Link href={clearHref} className="alert-link">
         {clearLabel}

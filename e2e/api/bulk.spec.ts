@@ -14,6 +14,8 @@ import {
 import { activeAccount, draftWithActivationRequest, getApproval, listChanges } from '../fixtures/approvals';
 import { createTask, ifMatch, taskPath, uniqueTitle, type TaskRecord } from '../fixtures/tasks';
 import { getUser, inviteUser, userPath } from '../fixtures/users';
+import { describeHealth, HEALTH_LIMIT_MS, startHealthSampler } from '../fixtures/health-sampler';
+import { mailsTo } from '../fixtures/mail';
 
 /**
  * `POST /{resource}/bulk` (issue 26) over real HTTP: per action, rows in reach, out of reach (as
@@ -36,6 +38,20 @@ const key = () => ({ 'idempotency-key': randomUUID() });
 async function bulk(session: ApiSession, resource: string, body: Record<string, unknown>, headers = key()) {
   return expectJson<BulkResult>(await session.post(`/api/v1/${resource}/bulk/`, body, headers), 200);
 }
+
+/** One id in 12 spellings: its first four letters in capitals or not, as the bits of 0 to 11 say. */
+function spellings(id: string): string[] {
+  const letters = [...id].flatMap((char, index) => (/[a-f]/.test(char) ? [index] : [])).slice(0, 4);
+  return Array.from({ length: 12 }, (_, n) =>
+    [...id]
+      .map((char, index) =>
+        letters.indexOf(index) >= 0 && n & (1 << letters.indexOf(index)) ? char.toUpperCase() : char,
+      )
+      .join(''),
+  );
+}
+
+const ms = (start: number) => Math.round(performance.now() - start);
 
 const outcomes = (result: BulkResult) => Object.fromEntries(result.results.map((row) => [row.id, row.outcome]));
 
@@ -236,6 +252,70 @@ test.describe('bulk actions API', () => {
     expect((await admin.get(userPath(own.id))).status()).toBe(200);
   });
 
+  test('one id in 12 spellings is one row: one invitation resent, ok 1 (issue 45)', async ({ api }) => {
+    const [admin, distributor] = await Promise.all([openSession(api, 'admin'), openSession(api, 'distributor')]);
+    const mueller = await accountByName(admin, MUELLER);
+    const invited = await inviteUser(admin, 'Bulk Schreibweisen', { role: 'manager', accountId: mueller.id });
+    const before = await mailsTo(api, admin.idToken, invited.email);
+    const ids = spellings(invited.id.toLowerCase());
+    expect(new Set(ids).size).toBe(12);
+
+    const resent = await bulk(distributor, 'users', { action: 'resend_invitation', ids });
+    expect(resent.results).toEqual([{ id: invited.id.toLowerCase(), outcome: 'ok' }]);
+    expect(resent.counts).toEqual({ ok: 1, not_found: 0, forbidden: 0, conflict: 0, invalid: 0 });
+    const after = await mailsTo(api, admin.idToken, invited.email);
+    expect(after.length - before.length, 'invitation mails sent by the bulk').toBe(1);
+
+    // Versions named in another spelling still count.
+    const tag = randomUUID().slice(0, 8);
+    const entry = await expectJson<{ id: string; version: number }>(
+      await admin.post('/api/v1/whitelist/', { accountId: mueller.id, value: `case-${tag}@example.com` }),
+      201,
+    );
+    const stale = await bulk(admin, 'whitelist', {
+      action: 'delete',
+      ids: [entry.id.toUpperCase()],
+      versions: { [entry.id.toUpperCase()]: entry.version + 1 },
+    });
+    expect(stale.results).toMatchObject([{ id: entry.id, outcome: 'conflict' }]);
+    expect((await bulk(admin, 'whitelist', { action: 'delete', ids: [entry.id] })).counts.ok).toBe(1);
+  });
+
+  test('a day PostgreSQL cannot hold is a 422, never a 500 (issue 45)', async ({ api }) => {
+    const admin = await openSession(api, 'admin');
+    const mueller = await accountByName(admin, MUELLER);
+    const tag = randomUUID().slice(0, 8);
+    const entry = await expectJson<{ id: string; version: number }>(
+      await admin.post('/api/v1/whitelist/', { accountId: mueller.id, value: `day-${tag}@example.com` }),
+      201,
+    );
+    for (const day of ['0000-01-01', '10000-01-01', '-infinity', 'infinity']) {
+      await expectInvalid(
+        await admin.post('/api/v1/whitelist/', {
+          accountId: mueller.id,
+          value: `d-${tag}@example.com`,
+          validUntil: day,
+        }),
+        'validUntil',
+      );
+      await expectInvalid(
+        await admin.patch(`/api/v1/whitelist/${entry.id}/`, { validUntil: day, version: entry.version }),
+        'validUntil',
+      );
+      const refused = await admin.post(
+        '/api/v1/whitelist/bulk/',
+        { action: 'set_valid_until', validUntil: day, ids: [entry.id] },
+        key(),
+      );
+      expect(refused.status(), `bulk validUntil ${day}`).toBe(422);
+      for (const field of ['from', 'to']) {
+        const changes = await admin.get(`/api/v1/changes/?${field}=${encodeURIComponent(day)}`);
+        expect(changes.status(), `changes ${field}=${day}`).toBe(422);
+      }
+    }
+    expect((await bulk(admin, 'whitelist', { action: 'delete', ids: [entry.id] })).counts.ok).toBe(1);
+  });
+
   test('accounts: request archive makes one approval each; approvals: approve and reject under four eyes', async ({
     api,
   }) => {
@@ -289,5 +369,85 @@ test.describe('bulk actions API', () => {
     expect((await expectJson<{ status: string }>(await admin.get(accountPath(first2.account.id)), 200)).status).toBe(
       'active',
     );
+  });
+});
+
+/**
+ * Issue 45: a bulk action of 1,000 rows does each row in its own transaction at its own time and
+ * lets other requests run between rows: /api/v1/health/ stays within 250 ms throughout.
+ */
+test.describe('bulk actions and the event loop', () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  // @alone: runs in the fuzz project, with nothing else on the server (playwright.config.ts).
+  test('1,000 rows: health within 250 ms, a time stamp per row, the first answer replayed @alone', async ({ api }) => {
+    const [admin, manager] = await Promise.all([openSession(api, 'admin'), openSession(api, 'manager')]);
+    const mueller = await accountByName(admin, MUELLER);
+    const tag = `bulk-load-${randomUUID().slice(0, 8)}`;
+    const rows = Array.from({ length: 1_000 }, (_, index) => `n${index}.${tag}@example.com;;`);
+    const upload = await api.post(`/api/v1/whitelist/import/?accountId=${mueller.id}`, {
+      headers: { authorization: `Bearer ${admin.idToken}`, 'content-type': 'text/csv' },
+      data: Buffer.from(['value;note;validUntil', ...rows].join('\n')),
+    });
+    expect((await expectJson<{ imported: number }>(upload, 200)).imported).toBe(1_000);
+    const ids: string[] = [];
+    for (let page = 1; page <= 10; page += 1) {
+      const list = await expectJson<{ items: { id: string }[] }>(
+        await manager.get(`/api/v1/whitelist/?q=${tag}&perPage=100&page=${page}&sort=value`),
+        200,
+      );
+      ids.push(...list.items.map((item) => item.id));
+    }
+    expect(new Set(ids).size).toBe(1_000);
+
+    const headers = key();
+    const body = { action: 'set_valid_until', validUntil: '2031-12-31', ids };
+    let health = startHealthSampler(test.info().project.use.baseURL!);
+    let started = performance.now();
+    const set = await bulk(manager, 'whitelist', body, headers);
+    let liveness = await health.stop();
+    test.info().annotations.push({ type: 'health during set_valid_until', description: describeHealth(liveness) });
+    console.log(
+      `[bulk] set_valid_until on 1,000 rows: ${ms(started)} ms; /api/v1/health/: ${describeHealth(liveness)}`,
+    );
+    expect(set.counts.ok).toBe(1_000);
+    expect(liveness.samples).toBeGreaterThan(5);
+    expect(liveness.maxMs, describeHealth(liveness)).toBeLessThanOrEqual(HEALTH_LIMIT_MS);
+
+    // The retry with the key answers the first answer, and acts no more.
+    const replay = await manager.post('/api/v1/whitelist/bulk/', body, headers);
+    expect(replay.status()).toBe(200);
+    expect(replay.headers()['idempotency-replayed']).toBe('true');
+    expect(await replay.json()).toEqual(set);
+
+    // Each row in its own transaction: its history entry has a time of its own.
+    const times = new Set<string>();
+    for (const id of ids.slice(0, 20)) {
+      const changes = await listChanges(admin, { entityId: id, action: 'update' });
+      expect(changes.items).toHaveLength(1);
+      times.add(changes.items[0]!.at);
+    }
+    expect(times.size, 'distinct history times of 20 rows').toBe(20);
+
+    health = startHealthSampler(test.info().project.use.baseURL!);
+    started = performance.now();
+    const deleteHeaders = key();
+    const removing = bulk(manager, 'whitelist', { action: 'delete', ids }, deleteHeaders);
+    // The same request again while the first runs: it waits, then answers 409 or the first's answer
+    // once stored — never a second run (which would find every row gone).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const concurrent = await manager.post('/api/v1/whitelist/bulk/', { action: 'delete', ids }, deleteHeaders);
+    const removed = await removing;
+    liveness = await health.stop();
+    test.info().annotations.push({ type: 'health during delete', description: describeHealth(liveness) });
+    console.log(`[bulk] delete of 1,000 rows: ${ms(started)} ms; /api/v1/health/: ${describeHealth(liveness)}`);
+    expect(removed.counts.ok).toBe(1_000);
+    if (concurrent.status() === 409) expect(concurrent.headers()['retry-after']).toBe('1');
+    else {
+      expect(concurrent.status()).toBe(200);
+      expect(concurrent.headers()['idempotency-replayed']).toBe('true');
+      expect(await concurrent.json()).toEqual(removed);
+    }
+    expect(liveness.maxMs, describeHealth(liveness)).toBeLessThanOrEqual(HEALTH_LIMIT_MS);
   });
 });

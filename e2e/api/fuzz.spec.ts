@@ -134,6 +134,24 @@ function stringProperties(schema: JsonSchema): string[] {
     .map(([key]) => key);
 }
 
+/** Top-level properties of a body schema that take a calendar day (alone or nullable). */
+function dateProperties(schema: JsonSchema): string[] {
+  return Object.entries(schema.properties ?? {})
+    .filter(([, property]) => {
+      const resolved = resolve(property);
+      return (resolved.anyOf ?? resolved.oneOf ?? [resolved]).some((option) => resolve(option).format === 'date');
+    })
+    .map(([key]) => key);
+}
+
+/** Days PostgreSQL or the UI cannot hold: a 422 wherever a day is taken, never a database error (issue 45). */
+const BAD_DAYS: Record<string, string> = {
+  'year 0': '0000-01-01',
+  'year 10000': '10000-01-01',
+  '-infinity': '-infinity',
+  infinity: 'infinity',
+};
+
 const STRICT_TEXT = new Set(['NUL', 'lone surrogate']);
 const HOSTILE_TEXT: Record<string, string> = {
   NUL: 'a\u0000b',
@@ -185,6 +203,15 @@ function casesFor(path: string, method: Method, operation: OpenApiOperation): Ca
       if (what === 'huge' && !(typeOf(schema) === 'string' && !schema.enum && !schema.format)) continue;
       cases.push({ name: `${label}: ?${parameter.name} ${what}`, method, path: `${base}?${parameter.name}=${value}` });
     }
+    if (schema.format !== 'date') continue;
+    for (const [what, value] of Object.entries(BAD_DAYS)) {
+      cases.push({
+        name: `${label}: ?${parameter.name} ${what}`,
+        method,
+        path: `${base}?${parameter.name}=${encodeURIComponent(value)}`,
+        status: 422,
+      });
+    }
   }
 
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
@@ -228,6 +255,10 @@ function casesFor(path: string, method: Method, operation: OpenApiOperation): Ca
         send(`${key} ${what}`, json({ ...valid, [key]: value }), {}, STRICT_TEXT.has(what) ? 422 : undefined);
       }
       send(`${key} huge`, json({ ...valid, [key]: `${MARKER}${'x'.repeat(300_000)}` }));
+    }
+    for (const key of dateProperties(schema)) {
+      for (const [what, value] of Object.entries(BAD_DAYS))
+        send(`${key} ${what}`, json({ ...valid, [key]: value }), {}, 422);
     }
   }
   return cases.map((testCase) => ({ ...testCase, documented: Object.keys(operation.responses) }));

@@ -7,6 +7,7 @@ import { expectApiError, expectJson, openSession, type ApiSession } from '../fix
 import { demoUser } from '../fixtures/demo-users';
 import { APPROVALS_CSV, CHANGES, CHANGES_CSV, decide, getApproval, listChanges } from '../fixtures/approvals';
 import { USERS_CSV, activeUser, getUser, listUsers, outboxFor, userPath } from '../fixtures/users';
+import { chainKeys, entryMac } from '../../lib/server/history/keyed';
 
 /**
  * Issue 29 over real HTTP: the personal-data export and its reach, erasure as a four-eyes approval
@@ -16,6 +17,8 @@ import { USERS_CSV, activeUser, getUser, listUsers, outboxFor, userPath } from '
  */
 
 const VERIFY = '/api/v1/changes/verify/';
+/** AUDIT_CHAIN_KEY as playwright.config.ts gives the server (tests that write the history behind it seal with it). */
+const E2E_CHAIN_KEY = 'e2e-audit-chain-key-only-for-tests-0123456789';
 const OWN_EXPORT = '/api/v1/profile/data-export/';
 const run = promisify(execFile);
 
@@ -37,6 +40,9 @@ interface PersonalData {
   inAppNotifications: { kind: string; title: string }[];
   notificationSettings: Record<string, string>;
   history: { id: string; role: string; hash: string; seq: number }[];
+  factors: { kind: string; name: string | null; createdAt: string; lastUsedAt: string | null }[];
+  signInAttempts: { email: string; ip: string; success: boolean; at: string }[];
+  createdRecords: { entityType: string; entityId: string; label: string; action: string; at: string }[];
 }
 
 async function sessionsOf(api: Parameters<typeof openSession>[0]) {
@@ -83,6 +89,31 @@ test.describe('personal-data export (GDPR Art. 15/20)', () => {
       const theirs = await personalData(staff, userPath(person.user.id, 'data-export'));
       expect(theirs.profile).toMatchObject({ id: person.user.id, email: person.email });
     }
+  });
+
+  test('adds factors, sign-in attempts and the records the person created; names others, never their e-mail address', async ({
+    api,
+  }) => {
+    const { admin } = await sessionsOf(api);
+    const person = { session: admin, email: demoUser('admin').email };
+    // The administrator invites someone: the history's entry holds the other person's e-mail address.
+    const other = await activeUser(api, admin, 'ExportOther');
+    const data = await personalData(person.session, OWN_EXPORT);
+    expect(data.signInAttempts.some((attempt) => attempt.email === person.email && attempt.success)).toBe(true);
+    expect(Array.isArray(data.factors)).toBe(true);
+    expect(data.createdRecords).toContainEqual(
+      expect.objectContaining({ entityType: 'user', entityId: other.user.id, action: 'create' }),
+    );
+    expect(data.labels.en).toMatchObject({
+      factors: 'Second factors (no secrets)',
+      createdRecords: 'Records you created',
+    });
+    const text = JSON.stringify(data);
+    expect(text).toContain(person.email);
+    expect(text).not.toContain(other.email);
+    // No address but the person's own one.
+    const addresses = new Set(text.match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? []);
+    expect([...addresses].filter((address) => address.toLowerCase() !== person.email.toLowerCase())).toEqual([]);
   });
 
   test('reach: a manager cannot export a foreign user (404), nor one they see (403); a distributor neither', async ({
@@ -225,6 +256,49 @@ test.describe('erasure (GDPR Art. 17)', () => {
     expect(signIn.status()).toBe(401);
   });
 
+  test('nothing personal stays: mail to an earlier address, its sign-in attempts, the sessions’ address and browser', async ({
+    api,
+  }) => {
+    const { admin, backoffice } = await sessionsOf(api);
+    const person = await activeUser(api, admin, 'ErasurePrevious', { firstName: 'Vera', lastName: 'Vorher' });
+    const earlier = person.email;
+    const later = `vera.neu-${Date.now().toString(36)}@example.com`;
+    const requested = await person.session.post('/api/v1/profile/email/', {
+      email: later,
+      currentPassword: person.password,
+    });
+    expect(requested.status(), await requested.text()).toBe(202);
+    const [confirmation] = await outboxFor(admin, later);
+    const token = /[?&]token=([A-Za-z0-9_%-]+)/.exec(confirmation!.text)?.[1];
+    expect(token).toBeTruthy();
+    const confirmed = await api.post('/api/v1/auth/confirm-email/', { data: { token: decodeURIComponent(token!) } });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    // The notice to the earlier address names the person; a sign-in with it leaves an attempt.
+    expect((await outboxFor(admin, earlier)).some((mail) => mail.template === 'email_changed')).toBe(true);
+    await api.post('/api/v1/auth/login/', { data: { email: earlier, password: 'Falsch-Falsch-1' } });
+    const before = await personalData(admin, userPath(person.user.id, 'data-export'));
+    expect(before.signInAttempts.some((attempt) => attempt.email === earlier)).toBe(true);
+    expect(before.sessions.some((session) => session.userAgent !== '')).toBe(true);
+
+    const request = await expectJson<{ id: string }>(
+      await admin.post(userPath(person.user.id, 'erasure'), { reason: 'Art. 17' }),
+      201,
+    );
+    expect((await decide(backoffice, request.id, 'approve', 'Geprüft')).status).toBe('approved');
+
+    expect(await outboxFor(admin, earlier)).toEqual([]);
+    expect(await outboxFor(admin, later)).toEqual([]);
+    const after = await personalData(admin, userPath(person.user.id, 'data-export'));
+    expect(after.signInAttempts).toEqual([]);
+    expect(after.sessions.length).toBeGreaterThanOrEqual(1);
+    for (const session of after.sessions as unknown as { userAgent: string; ip: string }[]) {
+      expect(session).toMatchObject({ userAgent: '', ip: '' });
+    }
+    const text = JSON.stringify(after);
+    expect(text).not.toContain(earlier);
+    expect(text).not.toContain('Vorher');
+  });
+
   test('the person to be erased cannot approve their own erasure', async ({ api }) => {
     const { admin, backoffice } = await sessionsOf(api);
     // Requested for the demo back-office user, who may decide approvals; withdrawn at the end.
@@ -256,6 +330,8 @@ test.describe('hash chain', () => {
       200,
     );
     expect(result.ok).toBe(true);
+    // Keyed (AUDIT_CHAIN_KEY, issue 44): the demo data re-anchored at start, every MAC holds.
+    expect(result).toMatchObject({ keyed: true, personalValues: { broken: null } });
     expect(result.heads).toHaveLength(16);
     expect(result.checked).toBe(result.heads.reduce((sum, head) => sum + head.seq, 0));
     expect(result.heads[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -267,6 +343,25 @@ test.describe('hash chain', () => {
     }
     const csv = await (await admin.get(`${CHANGES_CSV}?entityType=user`)).text();
     expect(csv.split('\r\n')[0]).toContain('Hash');
+  });
+
+  test('a checkpoint on demand (administrators): signed heads, which the next check holds the chains against', async ({
+    api,
+  }) => {
+    const { admin, backoffice } = await sessionsOf(api);
+    await expectApiError(await backoffice.post('/api/v1/changes/checkpoint/'), 403, 'forbidden');
+    const checkpoint = await expectJson<{
+      kind: string;
+      at: string;
+      heads: { chain: number; seq: number }[];
+      sig: string;
+    }>(await admin.post('/api/v1/changes/checkpoint/'), 200);
+    expect(checkpoint).toMatchObject({ kind: 'ebmt-audit-checkpoint', sig: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(checkpoint.heads).toHaveLength(16);
+    // Read back from AUDIT_CHECKPOINT_FILE (playwright.config.ts): a later one may exist, none older.
+    const result = await expectJson<Verification & { checkpointAt: string | null }>(await admin.get(VERIFY), 200);
+    expect(result.ok).toBe(true);
+    expect(result.checkpointAt! >= checkpoint.at).toBe(true);
   });
 
   // @alone: it holds several chains at once and checks which ones it got.
@@ -345,6 +440,18 @@ test.describe('hash chain', () => {
       const kept = ['test a1', 'test a2', 'test a3', 'test b1', 'test b2', 'test c1'];
       for (let writer = 0; writer < 24; writer += 1) if (writer % 3 !== 2) kept.push(...labelsOf(writer));
       expect(stored.map((row) => row.label).sort()).toEqual(kept.sort());
+      // Written with insert rights alone, behind the app: the plain chain holds, the keyed one finds
+      // them (no MAC, issue 44). Sealed here as the app would have, under the e2e key, the chains hold.
+      const unsealed = await expectJson<Verification>(await admin.get(VERIFY), 200);
+      expect(unsealed).toMatchObject({ ok: false, firstBroken: { reason: 'mac' } });
+      const entries = await sql<{ id: string; chain: number; seq: string; hash: string }[]>`
+        select id::text as id, chain, seq::text as seq, encode(hash, 'hex') as hash from changes
+        where entity_label like ${tag} || ' %'`;
+      const keys = chainKeys(E2E_CHAIN_KEY);
+      for (const entry of entries) {
+        const mac = entryMac(keys, entry.chain, Number(entry.seq), entry.hash);
+        await sql`insert into changes_mac (change_id, mac) values (${entry.id}::uuid, ${mac})`;
+      }
     } finally {
       await sql.end({ timeout: 5 });
     }

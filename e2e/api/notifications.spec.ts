@@ -25,7 +25,7 @@ const SETTINGS = '/api/v1/profile/notification-settings/';
 interface NotificationItem {
   id: string;
   kind: string;
-  title: string;
+  title: string | null;
   entityType: string;
   entityId: string;
   createdAt: string;
@@ -114,6 +114,38 @@ test.describe('notifications API', () => {
     const all = await expectJson<{ marked: number }>(await manager.post(`${NOTIFICATIONS}read-all/`), 200);
     expect(all.marked).toBeGreaterThanOrEqual(1);
     expect((await list(manager, '?unread=1&perPage=100')).items.some((item) => item.id === managerNote.id)).toBe(false);
+  });
+
+  test('a task taken away from its assignee: their notification keeps its place but shows no title (issue 45)', async ({
+    api,
+  }) => {
+    const [backoffice, distributor, manager] = await Promise.all([
+      openSession(api, 'backoffice'),
+      openSession(api, 'distributor'),
+      openSession(api, 'manager'),
+    ]);
+    const title = uniqueTitle('Vertraulich weitergegeben');
+    const task = await createTask(backoffice, { title, assigneeId: manager.userId });
+    const note = await notificationAbout(manager, task.id, 'taskAssigned');
+    expect(note.title).toContain(title);
+
+    const current = await expectJson<{ version: number }>(await backoffice.get(taskPath(task.id)), 200);
+    await expectJson(
+      await backoffice.patch(
+        taskPath(task.id),
+        { assigneeId: distributor.userId },
+        { 'if-match': `W/"${current.version}"` },
+      ),
+      200,
+    );
+    // The task is out of the manager's reach now: 404, and the notification names it no more.
+    await expectApiError(await manager.get(taskPath(task.id)), 404, 'not_found');
+    const after = (await list(manager, '?perPage=100')).items.find((item) => item.id === note.id);
+    expect(after).toMatchObject({ id: note.id, entityType: 'task', entityId: task.id, title: null });
+    const read = await expectJson<NotificationItem>(await manager.post(`${NOTIFICATIONS}${note.id}/read/`), 200);
+    expect(read.title).toBeNull();
+    // The new assignee (in reach) sees theirs with its title.
+    expect((await notificationAbout(distributor, task.id, 'taskAssigned')).title).toContain(title);
   });
 
   test('an approval request tells the deciders (not the requester); the decision tells the requester with the comment', async ({

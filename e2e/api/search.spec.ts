@@ -11,7 +11,8 @@ import {
 } from '../fixtures/accounts';
 import type { DemoRole } from '../fixtures/demo-users';
 import { DOCUMENTS, pdfBytes, upload } from '../fixtures/documents';
-import { createTask } from '../fixtures/tasks';
+import { describeHealth, HEALTH_LIMIT_MS, startHealthSampler } from '../fixtures/health-sampler';
+import { createTask, freshManager } from '../fixtures/tasks';
 import { inviteUser } from '../fixtures/users';
 
 /**
@@ -175,5 +176,62 @@ test.describe('global search API', () => {
     const result = await search(admin, '%_');
     expect(result.q).toBe('%_');
     await expectApiError(await api.get(`${SEARCH}?q=ab`), 401, 'unauthorized');
+  });
+
+  // @alone: runs in the fuzz project, with nothing else on the server (playwright.config.ts).
+  test('16 parallel searchers over a manager’s 52,000 whitelist entries never delay /api/v1/health/ beyond 250 ms @alone', async ({
+    api,
+  }) => {
+    test.setTimeout(240_000);
+    const admin = await openSession(api, 'admin');
+    const { account, session: manager } = await freshManager(api, admin, 'Suchlast');
+    const first = ['anna', 'max', 'lena', 'paul', 'mia', 'vera', 'jonas', 'volker', 'marie', 'elias'];
+    const last = ['mueller', 'schmidt', 'weber', 'meyer', 'wagner', 'becker', 'vogel', 'klein'];
+    // 52,000 entries in two imports (at most 50,000 rows each), as the red team's manager had.
+    for (const [from, to] of [
+      [0, 50_000],
+      [50_000, 52_000],
+    ] as const) {
+      const lines = ['value;note'];
+      for (let index = from; index < to; index++) {
+        lines.push(
+          `${first[index % 10]}.${last[(index * 7) % 8]}${index}@${last[(index * 3) % 8]}-v${index % 97}.de;Mitarbeiter ${index}`,
+        );
+      }
+      const imported = await api.post(`/api/v1/whitelist/import/?accountId=${account.id}`, {
+        headers: { authorization: `Bearer ${admin.idToken}`, 'content-type': 'text/csv' },
+        data: Buffer.from(`${lines.join('\n')}\n`),
+        timeout: 120_000,
+      });
+      expect(imported.status(), await imported.text()).toBe(200);
+    }
+    // Two-letter and common terms, the red team's "v5" among them; the global search and the list's `q`.
+    const terms = ['v5', 'ma', 'de', 'mu', 'an', 'er', '12', 'example', 'mitarbeiter'];
+    const found = await search(manager, 'volker');
+    expect(found.whitelist).toHaveLength(5);
+    const paths = terms.flatMap((term) => [
+      `${SEARCH}?q=${encodeURIComponent(term)}`,
+      `/api/v1/whitelist/?q=${encodeURIComponent(term)}`,
+    ]);
+    const health = startHealthSampler(test.info().project.use.baseURL!);
+    const statuses: number[] = [];
+    const until = Date.now() + 8_000;
+    try {
+      await Promise.all(
+        Array.from({ length: 16 }, async (_, worker) => {
+          for (let turn = worker; Date.now() < until; turn += 16) {
+            statuses.push((await manager.get(paths[turn % paths.length]!)).status());
+          }
+        }),
+      );
+    } finally {
+      const summary = await health.stop();
+      const said = `${statuses.length} searches; /api/v1/health/: ${describeHealth(summary)}`;
+      test.info().annotations.push({ type: 'health beside 16 searchers', description: said });
+      console.log(`[search] ${said}`);
+      expect(summary.samples).toBeGreaterThan(20);
+      expect(summary.maxMs, describeHealth(summary)).toBeLessThanOrEqual(HEALTH_LIMIT_MS);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
   });
 });

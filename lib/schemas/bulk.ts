@@ -3,12 +3,23 @@ import { BULK_MAX_IDS, BULK_OUTCOMES, type BulkResult } from './bulk-constants';
 
 export { BULK_MAX_IDS };
 
-/** The rows a bulk action names: 1 to 1,000 distinct ids (more → 422 and nothing is done). */
+/**
+ * The ids as the database spells them: lower-case, each once. A uuid's letters may come in any
+ * case, so `ABC…` and `abc…` name one row and must count once (issue 45).
+ */
+export function normaliseIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.map((id) => id.toLowerCase()))];
+}
+
+/** The rows a bulk action names: 1 to 1,000 ids (more → 422 and nothing is done), normalised. */
 export const bulkIdsSchema = z
   .array(z.uuid())
   .min(1)
   .max(BULK_MAX_IDS)
-  .meta({ description: `The rows to act on: 1 to ${BULK_MAX_IDS} ids; a repeated id counts once.` });
+  .transform(normaliseIds)
+  .meta({
+    description: `The rows to act on: 1 to ${BULK_MAX_IDS} ids; a repeated id counts once, whatever the case of its letters.`,
+  });
 
 /**
  * The version each row was shown with (its list item's `version`): a row changed since answers
@@ -16,6 +27,9 @@ export const bulkIdsSchema = z
  */
 export const bulkVersionsSchema = z
   .record(z.uuid(), z.number().int().min(1))
+  .transform((versions) =>
+    Object.fromEntries(Object.entries(versions).map(([id, version]) => [id.toLowerCase(), version])),
+  )
   .optional()
   .meta({ description: 'Optional: id → the version the caller saw; a row changed since answers `conflict`.' });
 

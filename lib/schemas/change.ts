@@ -1,7 +1,7 @@
 import { z } from './zod';
+import { calendarDay } from './calendar-day';
 import { fieldChangeSchema } from './approval';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, deepestCountedPage } from './list';
-import { singleLineText } from './text';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, deepestCountedPage, listSearchSchema } from './list';
 import { problem } from './problems';
 
 export const CHANGE_ENTITY_TYPES = ['account', 'user', 'document', 'task', 'whitelist_entry', 'approval'] as const;
@@ -58,9 +58,9 @@ const brokenLinkSchema = z.object({
   id: z.uuid().nullable().meta({ description: 'The entry whose link fails (null: the chain head row)' }),
   chain: z.number().int(),
   seq: z.number().int(),
-  reason: z.enum(['hash', 'prev_hash', 'seq_gap', 'head']).meta({
+  reason: z.enum(['hash', 'prev_hash', 'seq_gap', 'head', 'mac', 'checkpoint']).meta({
     description:
-      'hash: the entry was changed; prev_hash: it does not point at its predecessor; seq_gap: its seq does not follow its predecessor’s (entries before it missing, inserted or reordered) or it is in no chain; head: entries at the end are missing',
+      'hash: the entry was changed; prev_hash: it does not point at its predecessor; seq_gap: its seq does not follow its predecessor’s (entries before it missing, inserted or reordered) or it is in no chain; head: entries at the end are missing; mac: its MAC under AUDIT_CHAIN_KEY fails or is missing (forged, rewritten or inserted behind the app; chain 0: a personal value, id given, or the anchor); checkpoint: the chain ends before or differs from its last checkpoint outside the database (chain 0: the anchor is not the checkpoint’s)',
   }),
 });
 
@@ -85,13 +85,33 @@ export const changeVerificationSchema = z
       )
       .meta({ description: 'Every chain’s newest checked link' }),
     firstBroken: brokenLinkSchema.nullable().meta({ description: 'The first broken link (of the lowest chain)' }),
+    keyed: z
+      .boolean()
+      .meta({ description: 'true: every entry’s and personal value’s MAC under AUDIT_CHAIN_KEY was checked' }),
+    personalValues: z
+      .object({ checked: z.number().int(), broken: z.uuid().nullable() })
+      .meta({ description: 'The personal values whose MAC was checked, and the first that fails' }),
+    checkpointAt: z
+      .string()
+      .nullable()
+      .meta({ description: 'The checkpoint (AUDIT_CHECKPOINT_FILE) the chains were held against; null: none' }),
     durationMs: z.number().int(),
   })
   .meta({ id: 'ChangeVerification' });
 export type ChangeVerification = z.infer<typeof changeVerificationSchema>;
 
+export const changeCheckpointSchema = z
+  .object({
+    kind: z.literal('ebmt-audit-checkpoint'),
+    at: z.string().meta({ description: 'When the heads were read (ISO 8601, UTC)' }),
+    anchoredAt: z.string().nullable().meta({ description: 'When the entries before the key were sealed' }),
+    heads: z.array(z.object({ chain: z.number().int(), seq: z.number().int(), hash: z.string() })),
+    sig: z.string().meta({ description: 'HMAC-SHA256 under AUDIT_CHAIN_KEY (hex)' }),
+  })
+  .meta({ id: 'ChangeCheckpoint' });
+
 /** A calendar day `JJJJ-MM-TT`, read as a day in Germany. */
-const daySchema = z.iso.date();
+const daySchema = calendarDay();
 
 /**
  * The newest `MAX_COUNTED_CHANGES` + 1 rows are counted at most: beyond that the list says "more
@@ -112,7 +132,7 @@ const changeFilters = {
   from: daySchema.optional(),
   to: daySchema.optional(),
   /** Part of the entity label, case-insensitive. */
-  q: singleLineText().max(200).optional(),
+  q: listSearchSchema.optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
   sort: z.enum(['at']).default('at'),
 };

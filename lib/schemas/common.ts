@@ -20,6 +20,7 @@ export const errorBodySchema = z
       .optional(),
     retryAfterSeconds: z.number().int().optional(),
     current: z.unknown().optional(),
+    requestId: z.string().optional(),
   })
   .meta({ id: 'Error' }) satisfies z.ZodType<ErrorBody, ErrorBody>;
 

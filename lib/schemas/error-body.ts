@@ -48,6 +48,8 @@ export interface ErrorBody {
   retryAfterSeconds?: number;
   /** The record as it is now, with a 409 conflict. */
   current?: unknown;
+  /** With a 500: the request's X-Request-Id, as in the server's log. */
+  requestId?: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

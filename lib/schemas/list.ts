@@ -12,13 +12,16 @@ export { DEFAULT_PER_PAGE, MAX_PER_PAGE };
 export const deepestCountedPage = (maxCounted: number, perPage: number) => Math.floor(maxCounted / perPage) + 1;
 
 /** `?page&perPage&sort&order&q` of every list (SPEC §5); `sort` is checked against the resource's fields. */
+/** A list's search term: what every list's `q` accepts (a saved view's `q` too). */
+export const listSearchSchema = singleLineText().max(200);
+
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S, defaultSort: S[number]) {
   return z.object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
     sort: z.enum(sortFields).default(defaultSort),
     order: z.enum(['asc', 'desc']).default('asc'),
-    q: singleLineText().max(200).optional(),
+    q: listSearchSchema.optional(),
   });
 }
 

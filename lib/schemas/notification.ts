@@ -6,18 +6,21 @@ import { queryBoolean } from './list';
 export * from './notification-constants';
 
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
-export const notificationDeliverySchema = z
-  .enum(NOTIFICATION_DELIVERIES)
-  .meta({
-    description:
-      '`immediate`: in the app and a mail at once; `digest`: in the app at once, mail in the daily digest; `off`: in the app only',
-  });
+export const notificationDeliverySchema = z.enum(NOTIFICATION_DELIVERIES).meta({
+  description:
+    '`immediate`: in the app and a mail at once; `digest`: in the app at once, mail in the daily digest; `off`: in the app only',
+});
 
 export const notificationSchema = z
   .object({
     id: uuidSchema,
     kind: notificationKindSchema,
-    title: z.string(),
+    title: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'As written when it was sent; null when the record is no longer in your reach (it answers 404)',
+      }),
     entityType: z.enum(['task', 'approval', 'document']),
     entityId: uuidSchema,
     createdAt: z.iso.datetime({ offset: true }),

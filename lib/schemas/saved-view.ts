@@ -1,5 +1,7 @@
 import { z } from './zod';
 import { singleLineText } from './text';
+import { calendarDay } from './calendar-day';
+import { listSearchSchema } from './list';
 
 import {
   HIDDEN_COLUMNS_MAX,
@@ -27,10 +29,18 @@ export const columnKeySchema = singleLineText().regex(/^[A-Za-z][A-Za-z0-9_]{0,3
  * The URL's query string without `?`, as the browser encodes it (`status=active&sort=name&order=desc`):
  * only URL-safe characters, each parameter `name=value`; the page is never part of a view.
  */
+const day = calendarDay();
+
 export const viewQuerySchema = singleLineText()
   .max(SAVED_VIEW_QUERY_MAX)
   .regex(/^(?:[A-Za-z][A-Za-z0-9_]*=[A-Za-z0-9\-._~%+*!'()]*(?:&[A-Za-z][A-Za-z0-9_]*=[A-Za-z0-9\-._~%+*!'()]*)*)?$/)
   .refine((query) => !new URLSearchParams(query).has('page'))
+  // What the list's API would refuse (a search with a NUL, a day in year 0) is no view to open.
+  .refine((query) => {
+    const params = new URLSearchParams(query);
+    const accepted = (name: string, schema: z.ZodType) => params.getAll(name).every((v) => schema.safeParse(v).success);
+    return accepted('q', listSearchSchema) && accepted('from', day) && accepted('to', day);
+  })
   .describe(
     'The list page’s query string without “?” (filters, search, sort, order, perPage, hide), e.g. `status=active&sort=name&order=desc`; no page',
   );

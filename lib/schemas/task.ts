@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { calendarDay } from './calendar-day';
 import { versionedBulkActionSchema } from './bulk';
 import { listQuerySchema, listResponseSchema } from './list';
 import { multiLineText, singleLineText } from './text';
@@ -22,7 +23,7 @@ export const taskViewSchema = z.enum(TASK_VIEWS);
 export type TaskView = z.infer<typeof taskViewSchema>;
 
 /** A calendar day `JJJJ-MM-TT` between 2000 and 2999 (a typo like 20266 is refused, not stored). */
-const dueDateSchema = z.iso.date().refine((day) => day >= '2000-01-01' && day <= '2999-12-31');
+const dueDateSchema = calendarDay({ min: '2000-01-01', max: '2999-12-31' });
 
 const taskFields = {
   title: singleLineText().min(1).max(200),

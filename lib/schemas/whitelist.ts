@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { calendarDay } from './calendar-day';
 import { versionedBulkActionSchema } from './bulk';
 import { boundedListResponseSchema, deepestCountedPage, listQuerySchema, queryBoolean } from './list';
 import { problem } from './problems';
@@ -40,7 +41,7 @@ export const whitelistValueSchema = singleLineText()
 
 export const whitelistNoteSchema = singleLineText().max(WHITELIST_NOTE_MAX);
 /** A calendar day `JJJJ-MM-TT`: the entry counts through the end of that day in Germany. */
-export const whitelistValidUntilSchema = z.iso.date().nullable();
+export const whitelistValidUntilSchema = calendarDay().nullable();
 
 export const whitelistCreateSchema = z
   .strictObject({

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getEnv } from '@/lib/env';
 import { getDb } from './db/client';
+import { log } from './observability';
 
 export async function prepareServer(): Promise<void> {
   // Invalid configuration stops the start with a clear list of what is wrong.
@@ -16,6 +17,6 @@ export async function prepareServer(): Promise<void> {
       await startWorkers();
     }
   } catch (error) {
-    console.error('[db] start-up failed; the next request will try again', error);
+    log().error({ err: error }, '[db] start-up failed; the next request will try again');
   }
 }

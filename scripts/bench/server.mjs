@@ -29,6 +29,7 @@ export function baseEnv(dataDir, port) {
     SEED_DEMO: 'true',
     NEXTAUTH_SECRET: 'bench-nextauth-secret-only-for-benchmarks-0123456789',
     API_TOKEN_SECRET: 'bench-api-token-secret-only-for-benchmarks-0123456789',
+    AUDIT_CHAIN_KEY: 'bench-audit-chain-key-only-for-benchmarks-0123456789',
     // The bench stands in for a proxy: each sign-in speaks from the X-Forwarded-For address it
     // sends, so the per-address sign-in limit does not trip.
     TRUSTED_PROXY_HOPS: '1',
@@ -117,12 +118,12 @@ export function nextIp() {
   return `10.77.${ipCounter >> 8}.${ipCounter & 255}`;
 }
 
-/** Signs in to the API as the demo admin and returns the bearer token. */
-export async function apiToken(base) {
+/** Signs in to the API as the demo admin (or another demo user) and returns the bearer token. */
+export async function apiToken(base, email = EMAIL) {
   const response = await fetch(`${base}/api/v1/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (response.status !== 200)
     throw new Error(`POST /api/v1/auth/login/ answered ${response.status}: ${await response.text()}`);

@@ -64,7 +64,13 @@ export default async function NotificationsPage() {
                   <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, formatLocale)}</time>
                   {!item.readAt && <span className="badge text-bg-primary ms-2">{t('unread')}</span>}
                 </div>
-                <Link href={recordHref(item)}>{item.title}</Link>
+                {item.title === null ? (
+                  <span className="text-body-secondary fst-italic" data-testid="notification-unavailable">
+                    {t('unavailable')}
+                  </span>
+                ) : (
+                  <Link href={recordHref(item)}>{item.title}</Link>
+                )}
               </div>
               {!item.readAt && (
                 <form action={markReadAction}>

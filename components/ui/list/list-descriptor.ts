@@ -30,6 +30,8 @@ export interface ListContext<Row, Query, Translate, Options = undefined> {
   params: ListParams;
   query: Partial<Query>;
   list: ListPageData<Row>;
+  /** The API refused the URL's query (422): the list is empty and the page says so. */
+  refused?: boolean;
   /** The list's own catalogue namespace. */
   t: Translate;
   /** The whole catalogue (roles, statuses). */

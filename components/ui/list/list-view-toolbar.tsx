@@ -1,4 +1,5 @@
-import { listHref, viewQueryOf } from '@/lib/list-params';
+import { listHref, NO_VIEW_PARAM, NO_VIEW_VALUE, viewQueryOf } from '@/lib/list-params';
+import { ListScopeNotice } from '../list-page';
 import type { ListKey } from '@/lib/schemas/saved-view-constants';
 import type { DataTableColumn } from '../data-table';
 import { ListToolbar } from '../list-toolbar';
@@ -57,6 +58,16 @@ export function ListViewToolbar<Row, Query, Translate, Options>({
         exportHref={descriptor.api.exportHref?.(context.query)}
         filters={descriptor.toolbarFilters(context)}
       />
+      {context.refused ? (
+        <ListScopeNotice
+          clearHref={`${descriptor.path}?${NO_VIEW_PARAM}=${NO_VIEW_VALUE}`}
+          clearLabel={context.tRoot('listToolbar.refusedLink')}
+          testId="list-query-refused"
+          tone="warning"
+        >
+          {context.tRoot('listToolbar.refused')}
+        </ListScopeNotice>
+      ) : null}
     </>
   );
 }

@@ -15,7 +15,8 @@ import {
 } from '@/lib/list-params';
 import type { ListKey } from '@/lib/schemas/saved-view';
 import { uuidSchema } from '@/lib/schemas/common';
-import type { ListContext, ListDescriptor } from './list-descriptor';
+import { ApiRequestError } from '@/lib/api-client/http';
+import type { ListContext, ListDescriptor, ListPageData } from './list-descriptor';
 
 /**
  * A list page's data from its descriptor: the URL's state (invalid values ignored), the API's
@@ -49,8 +50,8 @@ export async function loadList<Row, Query, Translate, Options>(
   // Only the list's own column keys count; ListView drops others (it knows the columns).
   const hidden = params.hide !== undefined ? splitHidden(params.hide) : stored.hidden;
   const query = descriptor.query(params, me, raw);
-  const [list, options, t, tRoot, locale] = await Promise.all([
-    descriptor.load(query),
+  const [{ list, refused }, options, t, tRoot, locale] = await Promise.all([
+    loadOrRefused(descriptor, query, params.perPage),
     descriptor.loadOptions ? descriptor.loadOptions(me) : (undefined as Options),
     descriptor.translate(),
     getTranslations(),
@@ -64,7 +65,24 @@ export async function loadList<Row, Query, Translate, Options>(
     const lastPage = Math.max(1, Math.ceil(list.total / list.perPage));
     if (lastPage < params.page) redirect(listHref(descriptor.path, params, { page: lastPage }));
   }
-  return { me, params, query, list, options, t, tRoot, locale: locale as FormatLocale, views, hidden };
+  return { me, params, query, list, refused, options, t, tRoot, locale: locale as FormatLocale, views, hidden };
+}
+
+/**
+ * The list, or none when the API refuses the URL's query (a search with a control character, a
+ * day in year 0, a page too deep): the page then says so (`refused`) instead of failing.
+ */
+async function loadOrRefused<Row, Query>(
+  descriptor: Pick<ListDescriptor<Row, Query, unknown, unknown>, 'load'>,
+  query: Partial<Query>,
+  perPage: number,
+): Promise<{ list: ListPageData<Row>; refused: boolean }> {
+  try {
+    return { list: await descriptor.load(query), refused: false };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || (error.statusCode !== 400 && error.statusCode !== 422)) throw error;
+    return { list: { items: [], total: 0, page: 1, perPage }, refused: true };
+  }
 }
 
 /** The list page's title (`<namespace>.title`). */

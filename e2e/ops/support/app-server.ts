@@ -55,6 +55,7 @@ export async function startAppServer(options: {
       NEXTAUTH_URL: url,
       NEXTAUTH_SECRET: 'ops-nextauth-secret-only-for-tests-0123456789',
       API_TOKEN_SECRET: 'ops-api-token-secret-only-for-tests-0123456789',
+      AUDIT_CHAIN_KEY: 'ops-audit-chain-key-only-for-tests-0123456789',
       SEED_DEMO: 'false',
       // Without demo data the default asks administrators for a second factor first; these servers
       // test deployment, not the policy (mfa-policy.spec.ts turns it on for itself).

@@ -2,6 +2,7 @@ import 'server-only';
 import path from 'node:path';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
+import { setImmediate } from 'node:timers/promises';
 import { getEnv } from '@/lib/env';
 import { classifyDatabaseError } from './database-errors';
 import * as schema from './schema';
@@ -25,6 +26,27 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/server/db/migrations');
  * and catalogue pages (resident figures: docs/performance.md#memory).
  */
 const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
+/**
+ * PGlite runs its queued statements one after another, handing its lock on in a microtask, so Node
+ * reads no socket between them and a request waits for every statement queued before it (issue
+ * 45: 16 parallel searches kept `/api/v1/health/` waiting over a second). Here every statement (or
+ * whole transaction) waits its turn and first yields to the event loop (`setImmediate`), so another
+ * request waits for the statement running only. A transaction's statements use its own handle.
+ */
+function yieldBetweenStatements(client: import('@electric-sql/pglite').PGlite) {
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const turn = queue.then(() => setImmediate()).then(run);
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
+  const { query, exec, transaction } = client;
+  client.query = ((...args: Parameters<typeof query>) => inTurn(() => query.apply(client, args))) as typeof query;
+  client.exec = ((...args: Parameters<typeof exec>) => inTurn(() => exec.apply(client, args))) as typeof exec;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    inTurn(() => transaction.apply(client, args))) as typeof transaction;
+}
 
 // One database per process: PGlite is single-process and must never be opened twice.
 const globalForDb = globalThis as unknown as { __benefitsDb?: Promise<DbHandle> };
@@ -151,6 +173,7 @@ async function openDatabase(): Promise<DbHandle> {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
   });
+  yieldBetweenStatements(client);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const executeSql = async (text: string, values: unknown[] = []) => {
@@ -168,6 +191,12 @@ async function openAndPrepare(): Promise<DbHandle> {
   const handle = await openDatabase();
   const { prepareDatabase } = await import('./seed/prepare');
   await prepareDatabase(handle.db);
+  // The keyed chain's one-time anchoring of the entries written before it (issue 44).
+  const [{ anchorChain }, { anchorsAtStart }] = await Promise.all([
+    import('../history/anchor'),
+    import('../history/chain-keys'),
+  ]);
+  if (anchorsAtStart()) await anchorChain(handle.db);
   return handle;
 }
 

@@ -408,9 +408,26 @@ export const historyPersonalValues = pgTable(
     id: id(),
     personId: uuid('person_id').notNull(),
     value: text('value').notNull(),
+    /** HMAC-SHA256 under AUDIT_CHAIN_KEY over id, person and value (lib/server/history/keyed.ts). */
+    mac: bytea('mac'),
   },
   (t) => [index('history_personal_values_person_idx').on(t.personId)],
 );
+
+/** The keyed chain (issue 44): each entry's HMAC under AUDIT_CHAIN_KEY, written in the entry's transaction. */
+export const changesMac = pgTable('changes_mac', {
+  changeId: uuid('change_id').primaryKey(),
+  mac: bytea('mac').notNull(),
+});
+
+/** The one-time sealing of the entries written before the keyed chain (lib/server/history/anchor.ts). */
+export const changesAnchor = pgTable('changes_anchor', {
+  id: integer('id').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  heads: jsonb('heads').$type<{ chain: number; seq: number; hash: string }[]>().notNull(),
+  sealed: bigint('sealed', { mode: 'number' }).notNull(),
+  mac: bytea('mac').notNull(),
+});
 
 export const approvals = pgTable(
   'approvals',

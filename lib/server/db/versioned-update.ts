@@ -6,6 +6,17 @@ import { diffFields, recordChange, type ChangeRecord } from '@/lib/server/histor
 import type { ApiError } from '@/lib/server/http/api-error';
 import type { Tx } from './types';
 
+/**
+ * The version a write builds on: the one the client saw, or `current` for whatever the row has when
+ * it is locked (a bulk row sent without one: "change it as it is now", without reading it first).
+ */
+export type ExpectedVersion = number | 'current';
+
+/** Whether the locked row's version is not the one the write builds on (→ 409). */
+export function isStale(version: number, expected: ExpectedVersion): boolean {
+  return expected !== 'current' && version !== expected;
+}
+
 /** A table whose rows carry the optimistic-locking `version` and an `updatedAt`. */
 export type VersionedTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
 
@@ -18,8 +29,8 @@ export interface VersionedUpdate<T extends VersionedTable, Row extends { id: str
   table: T;
   /** The row as read (and locked) in this transaction. */
   current: Row;
-  /** The version the client claims to change (If-Match or the body's `version`). */
-  expectedVersion: number;
+  /** The version the client claims to change (If-Match or the body's `version`), or `current`. */
+  expectedVersion: ExpectedVersion;
   /** The fields the caller asks to set; only those that differ from `current` are written. */
   changes: Partial<Record<keyof Row & string, unknown>>;
   /** 409 with the record as it is now, so the client can show what changed. */
@@ -38,7 +49,7 @@ export async function updateVersioned<T extends VersionedTable, Row extends { id
   tx: Tx,
   { table, current, expectedVersion, changes, conflict, history }: VersionedUpdate<T, Row>,
 ): Promise<{ row: Row; fields: ChangeField[] }> {
-  if (current.version !== expectedVersion) throw await conflict();
+  if (isStale(current.version, expectedVersion)) throw await conflict();
   const fields = diffFields(current as Record<string, unknown>, changes);
   if (fields.length === 0) return { row: current, fields };
 
@@ -46,7 +57,7 @@ export async function updateVersioned<T extends VersionedTable, Row extends { id
   const [row] = (await tx
     .update(table)
     .set({ ...set, ...nextVersion(table) } as never)
-    .where(and(eq(table.id, current.id), eq(table.version, expectedVersion)))
+    .where(and(eq(table.id, current.id), eq(table.version, current.version)))
     .returning()) as Row[];
   // Someone else wrote between our read and this update: theirs stands, ours is refused.
   if (!row) throw await conflict();

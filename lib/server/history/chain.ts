@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { anchorMacHolds, anchorParts, type ChainKeys, type Checkpoint, entryMacHolds, valueMacHolds } from './keyed';
 
 /**
  * The history's hash chain (issue 29, README "Tamper evidence"). Every entry carries
@@ -61,7 +62,12 @@ export function canonicalEntry(row: Omit<ChainRow, 'prevHash' | 'hash'>): string
 export const linkHash = (prevHash: Buffer, canonical: string): Buffer =>
   createHash('sha256').update(prevHash).update(canonical, 'utf8').digest();
 
-export type BrokenReason = 'hash' | 'prev_hash' | 'seq_gap' | 'head';
+/**
+ * `mac`: the entry's MAC under the key fails or is missing (keyed.ts); `checkpoint`: the chain ends
+ * before, or differs from, its last checkpoint outside the database (entries at the end or the whole
+ * chain deleted), or the anchor is not the one the checkpoint names.
+ */
+export type BrokenReason = 'hash' | 'prev_hash' | 'seq_gap' | 'head' | 'mac' | 'checkpoint';
 
 export interface ChainHead {
   chain: number;
@@ -77,6 +83,12 @@ export interface VerifyResult {
   checked: number;
   heads: ChainHead[];
   firstBroken: { id: string | null; chain: number; seq: number; reason: BrokenReason } | null;
+  /** With a key: every entry's and personal value's MAC was checked, and the anchor's. */
+  keyed?: boolean;
+  /** With a key: the personal values checked, and the first whose MAC fails (changed or forged). */
+  personalValues?: { checked: number; broken: string | null };
+  /** The checkpoint the chains were held against (its time), or null when none was given. */
+  checkpointAt?: string | null;
 }
 
 interface WalkResult {
@@ -206,6 +218,10 @@ export interface VerifyOptions {
   pause?: () => Promise<void>;
   /** A fixed number of entries per batch instead of following `batchMs` (tests). */
   batchSize?: number;
+  /** The keyed check: every entry's MAC, the personal values' and the anchor's (keyed.ts). */
+  keys?: ChainKeys;
+  /** The last checkpoint: every chain must still reach its head as it stood then (needs `keys`). */
+  checkpoint?: Checkpoint | null;
 }
 
 /** Batch sizes (entries per query): the first one, and the bounds the adaptation stays within. */
@@ -341,7 +357,7 @@ async function walkChain(
   run: ChainQuery,
   chain: number,
   upTo: number,
-  options: Required<Pick<VerifyOptions, 'recompute' | 'batchMs'>> & Pick<VerifyOptions, 'pause' | 'batchSize'>,
+  options: Required<Pick<VerifyOptions, 'recompute' | 'batchMs'>> & Pick<VerifyOptions, 'pause' | 'batchSize' | 'keys'>,
 ): Promise<ChainProgress> {
   const progress: ChainProgress = { seq: 0, hash: GENESIS_HASH, checked: 0, broken: null };
   const walker = options.recompute === 'javascript' ? new ChainWalker(chain) : null;
@@ -350,6 +366,7 @@ async function walkChain(
   for (let first = true; ; first = false) {
     const started = performance.now();
     const span = Math.max(0, Math.min(size, upTo - after));
+    const before = { seq: progress.seq, hash: progress.hash, checked: progress.checked };
     let lastSeq: number | null;
     if (walker) {
       const rows = await run(readBatchSql(first), [chain, span, after]);
@@ -374,6 +391,7 @@ async function walkChain(
         progress.hash = Buffer.from(String(row!.last_hash), 'hex');
       }
     }
+    if (options.keys) await checkMacs(run, chain, options.keys, before, progress);
     if (progress.broken) return progress;
     after += span;
     if (lastSeq === null || lastSeq < after) {
@@ -389,6 +407,95 @@ async function walkChain(
     size = options.batchSize ?? nextBatchSize(size, performance.now() - started, options.batchMs);
     await options.pause?.();
   }
+}
+
+/** The entries of chain `$1` with seq in (`$2`, `$3`], their hashes and MACs. */
+const MAC_BATCH_SQL = `select c.id::text as id, c.seq::text as seq, encode(c.hash, 'hex') as hash, encode(m.mac, 'hex') as mac
+  from changes c left join changes_mac m on m.change_id = c.id
+  where c.chain = $1::integer and c.seq > $2::bigint and c.seq <= $3::bigint order by c.seq, c.id`;
+
+/**
+ * The keyed check of the entries a batch found holding (after `before`, up to `progress.seq`): the
+ * first whose MAC fails becomes the chain's first broken link, ahead of any later one.
+ */
+async function checkMacs(
+  run: ChainQuery,
+  chain: number,
+  keys: ChainKeys,
+  before: { seq: number; hash: Buffer; checked: number },
+  progress: ChainProgress,
+): Promise<void> {
+  if (progress.seq <= before.seq) return;
+  const rows = await run(MAC_BATCH_SQL, [chain, before.seq, progress.seq]);
+  let good = before;
+  for (const row of rows) {
+    const mac = row.mac == null ? null : Buffer.from(String(row.mac), 'hex');
+    if (!entryMacHolds(keys, chain, Number(row.seq), String(row.hash), mac)) {
+      Object.assign(progress, { seq: good.seq, hash: good.hash, checked: good.checked });
+      progress.broken = { id: String(row.id), chain, seq: Number(row.seq), reason: 'mac' };
+      return;
+    }
+    good = { seq: Number(row.seq), hash: Buffer.from(String(row.hash), 'hex'), checked: good.checked + 1 };
+  }
+}
+
+const ANCHOR_SQL = `select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, heads::text as heads,
+  sealed::text as sealed, encode(mac, 'hex') as mac from changes_anchor where id = 1`;
+
+/** The personal values after id `$1`, a batch of them (keyset). */
+const VALUES_BATCH_SQL = `select id::text as id, person_id::text as person_id, value, encode(mac, 'hex') as mac
+  from history_personal_values where id > $1::uuid order by id limit 5000`;
+
+/** Every personal value's MAC (changed or forged values); the first broken one's id. */
+async function checkValues(
+  run: ChainQuery,
+  keys: ChainKeys,
+  pause?: () => Promise<void>,
+): Promise<NonNullable<VerifyResult['personalValues']>> {
+  let checked = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await run(VALUES_BATCH_SQL, [after]);
+    for (const row of rows) {
+      const mac = row.mac == null ? null : Buffer.from(String(row.mac), 'hex');
+      if (!valueMacHolds(keys, String(row.id), String(row.person_id), String(row.value), mac)) {
+        return { checked, broken: String(row.id) };
+      }
+      checked += 1;
+    }
+    if (rows.length < 5000) return { checked, broken: null };
+    after = String(rows.at(-1)!.id);
+    await pause?.();
+  }
+}
+
+/**
+ * The chains against the last checkpoint: each chain it names must still have its head row and reach
+ * the checkpoint's seq with the same hash there; the anchor must be the one it names.
+ */
+async function checkCheckpoint(
+  run: ChainQuery,
+  checkpoint: Checkpoint,
+  result: VerifyResult,
+  anchoredAt: string | null,
+): Promise<Broken | null> {
+  if ((checkpoint.anchoredAt ?? null) !== anchoredAt) return { id: null, chain: 0, seq: 0, reason: 'checkpoint' };
+  for (const mark of checkpoint.heads) {
+    if (mark.seq === 0) continue;
+    const head = result.heads.find((entry) => entry.chain === mark.chain);
+    if (!head || head.broken) {
+      if (!head) return { id: null, chain: mark.chain, seq: mark.seq, reason: 'checkpoint' };
+      continue;
+    }
+    if (head.seq < mark.seq) return { id: null, chain: mark.chain, seq: mark.seq, reason: 'checkpoint' };
+    const [row] = await run(
+      `select encode(hash, 'hex') as hash from changes where chain = $1::integer and seq = $2::bigint`,
+      [mark.chain, mark.seq],
+    );
+    if (!row || String(row.hash) !== mark.hash)
+      return { id: null, chain: mark.chain, seq: mark.seq, reason: 'checkpoint' };
+  }
+  return null;
 }
 
 /**
@@ -436,6 +543,26 @@ export async function verifyChain(run: ChainQuery, options: VerifyOptions = {}):
       seq: Number(stray.seq ?? 0),
       reason: 'seq_gap',
     };
+  }
+  if (settings.keys) {
+    result.keyed = true;
+    const [anchor] = await run(ANCHOR_SQL, []);
+    const anchoredAt = anchor ? String(anchor.at) : null;
+    if (
+      anchor &&
+      !anchorMacHolds(
+        settings.keys,
+        anchorParts(String(anchor.at), String(anchor.heads), Number(anchor.sealed)),
+        Buffer.from(String(anchor.mac), 'hex'),
+      )
+    ) {
+      result.firstBroken ??= { id: null, chain: 0, seq: 0, reason: 'mac' };
+    }
+    result.personalValues = await checkValues(run, settings.keys, settings.pause);
+    if (result.personalValues.broken)
+      result.firstBroken ??= { id: result.personalValues.broken, chain: 0, seq: 0, reason: 'mac' };
+    result.checkpointAt = settings.checkpoint?.at ?? null;
+    if (settings.checkpoint) result.firstBroken ??= await checkCheckpoint(run, settings.checkpoint, result, anchoredAt);
   }
   result.ok = result.firstBroken === null;
   return result;

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 
 /**
- * People in the history by reference (issue 29): an entry never holds a person's name, e-mail or
- * phone itself. `⟦u:<user id>⟧` stands for the person's current label (their name, after erasure
- * the pseudonym); `⟦v:<person id>:<value id>⟧` for one of their values at the time (an old e-mail
+ * People in the history by reference (issue 29): an entry never holds a person's name, e-mail,
+ * phone or passkey name ("Veras iPhone", issue 44) itself. `⟦u:<user id>⟧` stands for the person's
+ * current label (their name, after erasure the pseudonym); `⟦v:<person id>:<value id>⟧` for one of their values at the time (an old e-mail
  * address), kept in `history_personal_values` until erasure deletes it. So erasure changes no
  * history row, and the hash chain over the stored entries stays valid.
  */
-export const PERSONAL_FIELDS: ReadonlySet<string> = new Set(['email', 'firstName', 'lastName', 'phone']);
+export const PERSONAL_FIELDS: ReadonlySet<string> = new Set(['email', 'firstName', 'lastName', 'phone', 'passkey']);
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const REF = new RegExp(`⟦u:(${UUID})⟧|⟦v:(${UUID}):(${UUID})⟧`, 'g');

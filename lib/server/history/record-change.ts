@@ -1,11 +1,15 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { rowsOf } from '@/lib/server/db/rows';
-import { changes, historyPersonalValues, type ChangeField } from '@/lib/server/db/schema';
+import { changes, changesMac, historyPersonalValues, type ChangeField } from '@/lib/server/db/schema';
 import { insertJobSql } from '@/lib/server/jobs/job-row';
 import type { QueueName } from '@/lib/server/jobs/queues';
 import { webhookEnqueueCtes } from '@/lib/server/services/webhooks/webhook-events';
+import { userLabel } from './change-fields';
+import { auditChainKeys } from './chain-keys';
+import { type ChainKeys, entryMac, valueMac } from './keyed';
 import { PERSONAL_FIELDS, personRef, valueRef } from './personal-refs';
 
 type ChangeInsert = typeof changes.$inferInsert;
@@ -69,15 +73,28 @@ export function diffFields<T extends Record<string, unknown>>(before: T, after: 
 
 /**
  * Appends one entry to the change history. Pass the transaction that makes the change, so the
- * history is written if and only if the change is.
+ * history is written if and only if the change is. The actor's label as it is now goes to the
+ * personal values (erasure blanks it) in the same statement; the entry's MAC under AUDIT_CHAIN_KEY
+ * (keyed.ts) follows in a second one, once the trigger has linked the entry.
  */
 export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<string> {
+  const keys = auditChainKeys();
   const personId = change.personId ?? (change.entityType === 'user' ? change.entityId : null);
-  const fields = await personalFields(tx, change.entityType === 'user' ? change.entityId : null, change.fields ?? []);
+  const fields = await personalFields(
+    tx,
+    keys,
+    change.entityType === 'user' ? change.entityId : null,
+    change.fields ?? [],
+  );
+  // The actor as they are named now, kept by reference (a later rename does not rewrite who did what).
+  const label =
+    change.actor && !change.actor.apiKey
+      ? { id: randomUUID(), personId: change.actor.id, value: userLabel(change.actor) }
+      : null;
   const insert = tx
     .insert(changes)
     .values({
-      ...actorColumns(change.actor),
+      ...actorColumns(change.actor, label),
       entityType: change.entityType,
       entityId: change.entityId,
       entityLabel: personId ? personRef(personId) : change.entityLabel,
@@ -86,28 +103,52 @@ export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<st
       fields,
       approvalId: change.approvalId ?? null,
     })
-    .returning({ id: changes.id });
+    .returning({
+      id: changes.id,
+      chain: sql<string>`${changes.chain}::text`.as('chain'),
+      seq: sql<string>`${changes.seq}::text`.as('seq'),
+      hash: sql<string>`encode(${changes.hash}, 'hex')`.as('hash'),
+    });
+  const ctes: SQL[] = [];
+  if (label) {
+    const labelMac = valueMac(keys, label.id, label.personId, label.value);
+    ctes.push(
+      sql`label as (${tx
+        .insert(historyPersonalValues)
+        .values({ ...label, mac: labelMac })
+        .getSQL()})`,
+    );
+  }
   // Jobs the change starts ride on the statement that writes it: its own job, and its webhook event.
-  const ctes = [
-    ...(change.job ? [sql`queued as (${insertJobSql(change.job.queue, change.job.data)})`] : []),
-    ...(await webhookEnqueueCtes(tx, change)),
-  ];
+  if (change.job) ctes.push(sql`queued as (${insertJobSql(change.job.queue, change.job.data)})`);
+  ctes.push(...(await webhookEnqueueCtes(tx, change)));
   const [row] =
     ctes.length > 0
-      ? await rowsOf<{ id: string }>(tx, sql`with ${sql.join(ctes, sql`, `)} ${insert.getSQL()}`)
+      ? await rowsOf<{ id: string; chain: string; seq: string; hash: string }>(
+          tx,
+          sql`with ${sql.join(ctes, sql`, `)} ${insert.getSQL()}`,
+        )
       : await insert;
   if (!row) throw new Error('recordChange: insert returned no row');
+  await tx
+    .insert(changesMac)
+    .values({ changeId: row.id, mac: entryMac(keys, Number(row.chain), Number(row.seq), row.hash) });
   return row.id;
 }
 
-function actorColumns(actor: ChangeRecord['actor']) {
+function actorColumns(actor: ChangeRecord['actor'], label: { id: string; personId: string } | null) {
   if (actor?.apiKey) return { actorId: null, actorLabel: actor.apiKey.name, actorType: 'api_key' as const };
   // People by reference (personal-refs.ts): erasure then changes no history row.
-  return { actorId: actor?.id ?? null, actorLabel: actor ? personRef(actor.id) : 'System' };
+  return { actorId: actor?.id ?? null, actorLabel: label ? valueRef(label.personId, label.id) : 'System' };
 }
 
 /** A user's name, e-mail and phone values go to `history_personal_values`; the entry keeps references. */
-async function personalFields(tx: DbOrTx, personId: string | null, fields: ChangeField[]): Promise<ChangeField[]> {
+async function personalFields(
+  tx: DbOrTx,
+  keys: ChainKeys,
+  personId: string | null,
+  fields: ChangeField[],
+): Promise<ChangeField[]> {
   const redacted = redactFields(fields);
   if (!personId) return redacted;
   const isPersonal = (value: unknown): value is string => typeof value === 'string' && value !== '';
@@ -120,11 +161,15 @@ async function personalFields(tx: DbOrTx, personId: string | null, fields: Chang
     ),
   ];
   if (values.length === 0) return redacted;
-  const stored = await tx
-    .insert(historyPersonalValues)
-    .values(values.map((value) => ({ personId, value })))
-    .returning({ id: historyPersonalValues.id, value: historyPersonalValues.value });
-  const ids = new Map(stored.map((entry) => [entry.value, entry.id]));
+  const ids = new Map(values.map((value) => [value, randomUUID()]));
+  await tx.insert(historyPersonalValues).values(
+    values.map((value) => ({
+      id: ids.get(value)!,
+      personId,
+      value,
+      mac: valueMac(keys, ids.get(value)!, personId, value),
+    })),
+  );
   const ref = (value: unknown) => (isPersonal(value) ? valueRef(personId, ids.get(value) ?? '') : value);
   return redacted.map((entry) =>
     PERSONAL_FIELDS.has(entry.field)

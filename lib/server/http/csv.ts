@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/observability';
 import { stringify } from 'csv-stringify/sync';
 
 /**
@@ -116,7 +117,7 @@ export function csvResponse(options: {
         }
         controller.enqueue(encoder.encode(text + csvLines(batch)));
       } catch (error) {
-        console.error('[api] CSV export failed while streaming', error);
+        log().error({ err: error }, '[api] CSV export failed while streaming');
         controller.error(error);
       }
     },

@@ -11,6 +11,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a retry waits for the first request with its key to finish before answering 409. */
 const WAIT_FOR_FIRST_MS = 5_000;
 const POLL_MS = 100;
+/** A claim without an answer whose holder showed no sign of life this long is one of a crashed process. */
+const STALE_CLAIM_SECONDS = 60;
 const REPLAYED_HEADERS = ['content-type', 'etag', 'location'];
 
 /** An Idempotency-Key is an opaque string of 1–255 visible ASCII characters (a UUID, typically). */
@@ -58,6 +60,83 @@ class NotStored extends Error {
   }
 }
 
+type Claim = { userId: string; key: string; fingerprint: string };
+type KeyRow = typeof schema.idempotencyKeys.$inferSelect;
+
+function keyOf(input: Claim) {
+  const { idempotencyKeys: table } = schema;
+  return and(eq(table.userId, input.userId), eq(table.key, input.key));
+}
+
+/**
+ * Claims the key in the ambient transaction (or on its own): answers null when claimed, else the
+ * row that holds it. Expired keys go first; so does a claim without an answer whose holder has
+ * not shown a sign of life for a minute (it crashed).
+ */
+async function claimKey(input: Claim): Promise<KeyRow | null | undefined> {
+  const { idempotencyKeys: table } = schema;
+  const db = await getDb();
+  await db
+    .delete(table)
+    .where(
+      and(
+        eq(table.userId, input.userId),
+        or(
+          lt(table.expiresAt, sql`now()`),
+          and(
+            isNull(table.statusCode),
+            lt(table.createdAt, sql`now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`),
+          ),
+        ),
+      ),
+    );
+  const claimed = await db
+    .insert(table)
+    .values({
+      userId: input.userId,
+      key: input.key,
+      requestHash: input.fingerprint,
+      expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
+    })
+    .onConflictDoNothing()
+    .returning({ key: table.key });
+  if (claimed.length > 0) return null;
+  const [row] = await db.select().from(table).where(keyOf(input));
+  return row;
+}
+
+async function storeAnswer(input: Claim, response: Response): Promise<void> {
+  const body = await response.clone().text();
+  const headers = Object.fromEntries(
+    REPLAYED_HEADERS.flatMap((name) => {
+      const value = response.headers.get(name);
+      return value === null ? [] : [[name, value]];
+    }),
+  );
+  const db = await getDb();
+  await db
+    .update(schema.idempotencyKeys)
+    .set({ statusCode: response.status, responseBody: body, responseHeaders: headers })
+    .where(keyOf(input));
+}
+
+/** Another body with the key → 422; a stored answer is replayed; a claim still running → wait (null). */
+function answerOfTaken(row: KeyRow | undefined, input: Claim): Response | null {
+  if (!row) return null;
+  if (row.requestHash !== input.fingerprint) throw reused();
+  return row.statusCode !== null ? replay(row) : null;
+}
+
+/** Waits a poll interval for the first request with the key, or answers 409 once it waited long enough. */
+async function waitForFirst(deadline: number): Promise<void> {
+  if (Date.now() >= deadline) {
+    throw new ApiError('conflict', 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet.', {
+      retryAfterSeconds: 1,
+    });
+  }
+  await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+}
+
 /**
  * Runs a create at most once per user and key, in one transaction with the create itself: the
  * key is claimed, the record created and the answer stored by the same transaction, so a crash
@@ -66,75 +145,72 @@ class NotStored extends Error {
  * the stored answer; if the first rolled back, it runs itself. A non-2xx answer is not kept
  * (its transaction rolls back, the key stays free). Another body with the key → 422.
  */
-export async function runIdempotent(
-  input: { userId: string; key: string; fingerprint: string },
-  run: () => Promise<Response>,
-): Promise<Response> {
-  const { idempotencyKeys: table } = schema;
-  const thisKey = and(eq(table.userId, input.userId), eq(table.key, input.key));
+export async function runIdempotent(input: Claim, run: () => Promise<Response>): Promise<Response> {
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
-
   for (;;) {
     try {
       const outcome = await inTransaction(async () => {
-        const db = await getDb();
-        // Expired keys go; so does a claim without an answer (from before claims and answers
-        // shared a transaction) after a minute.
-        await db
-          .delete(table)
-          .where(
-            and(
-              eq(table.userId, input.userId),
-              or(
-                lt(table.expiresAt, sql`now()`),
-                and(isNull(table.statusCode), lt(table.createdAt, sql`now() - interval '60 seconds'`)),
-              ),
-            ),
-          );
-        const claimed = await db
-          .insert(table)
-          .values({
-            userId: input.userId,
-            key: input.key,
-            requestHash: input.fingerprint,
-            expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
-          })
-          .onConflictDoNothing()
-          .returning({ key: table.key });
-        if (claimed.length === 0) {
-          const [row] = await db.select().from(table).where(thisKey);
-          return { kind: 'taken' as const, row };
-        }
+        const taken = await claimKey(input);
+        if (taken !== null) return { kind: 'taken' as const, row: taken };
         const response = await run();
         if (response.status < 200 || response.status >= 300) throw new NotStored(response);
-        const body = await response.clone().text();
-        const headers = Object.fromEntries(
-          REPLAYED_HEADERS.flatMap((name) => {
-            const value = response.headers.get(name);
-            return value === null ? [] : [[name, value]];
-          }),
-        );
-        await db
-          .update(table)
-          .set({ statusCode: response.status, responseBody: body, responseHeaders: headers })
-          .where(thisKey);
+        await storeAnswer(input, response);
         return { kind: 'created' as const, response };
       });
       if (outcome.kind === 'created') return outcome.response;
-      const row = outcome.row;
-      if (row) {
-        if (row.requestHash !== input.fingerprint) throw reused();
-        if (row.statusCode !== null) return replay(row);
-      }
+      const replayed = answerOfTaken(outcome.row, input);
+      if (replayed) return replayed;
     } catch (error) {
       if (error instanceof NotStored) return error.response;
       throw error;
     }
-    if (Date.now() >= deadline) {
-      throw new ApiError('conflict', 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet.', {
-        retryAfterSeconds: 1,
-      });
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await waitForFirst(deadline);
   }
+}
+
+/**
+ * The same promise for a handler that commits in steps (a bulk action, one transaction per row):
+ * the key is claimed and committed first, the steps run, and the answer is stored at the end. A
+ * concurrent request with the key meanwhile waits like above, then gets 409 (Retry-After: 1); the
+ * claim is kept alive while the run lasts. A non-2xx answer or a failure frees the key again (the
+ * rows done stay done; a retry answers `not_found`/`conflict` for them). A crash leaves a claim
+ * without an answer, freed after a minute.
+ */
+export async function runIdempotentInSteps(input: Claim, run: () => Promise<Response>): Promise<Response> {
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    const taken = await inTransaction(() => claimKey(input));
+    if (taken === null) break;
+    const replayed = answerOfTaken(taken, input);
+    if (replayed) return replayed;
+    await waitForFirst(deadline);
+  }
+  const db = await getDb();
+  const alive = setInterval(
+    () => {
+      db.update(schema.idempotencyKeys)
+        .set({ createdAt: sql`now()` })
+        .where(keyOf(input))
+        .catch(() => {});
+    },
+    (STALE_CLAIM_SECONDS * 1000) / 3,
+  );
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    await db
+      .delete(schema.idempotencyKeys)
+      .where(keyOf(input))
+      .catch(() => {});
+    throw error;
+  } finally {
+    clearInterval(alive);
+  }
+  if (response.status < 200 || response.status >= 300) {
+    await db.delete(schema.idempotencyKeys).where(keyOf(input));
+    return response;
+  }
+  await storeAnswer(input, response);
+  return response;
 }

@@ -66,6 +66,12 @@ export interface Operation<
    * first answer to a retry (bulk actions). Creates (POST answering 201) accept one anyway.
    */
   idempotencyKey?: 'required';
+  /**
+   * The handler commits in steps of its own (a bulk action: one transaction per row), so an
+   * idempotent call claims its key first and stores the answer at the end instead of wrapping
+   * the whole run in one transaction.
+   */
+  commitsInSteps?: boolean;
   /** Body limit in bytes for JSON and raw bodies (JSON default 1 MiB). */
   maxBodyBytes?: number;
   /**

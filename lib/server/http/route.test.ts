@@ -4,6 +4,7 @@ import { NextRequest } from 'next/server';
 import postgres from 'postgres';
 import { z } from 'zod';
 import { hasRecentStorageFailure } from '@/lib/server/db/database-errors';
+import { log, observability } from '@/lib/server/observability';
 import { defineOperation } from './operation';
 import { route } from './route';
 
@@ -57,7 +58,7 @@ function connectionError(code: string) {
 
 beforeEach(() => {
   query.mockReset();
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  jest.spyOn(log(), 'warn').mockImplementation(() => undefined);
 });
 
 afterEach(() => jest.restoreAllMocks());
@@ -92,13 +93,15 @@ describe('route(): database failures answer 503, never 500', () => {
     expect(await response.json()).toMatchObject({ statusCode: 503, code: 'service_unavailable' });
   });
 
-  it('keeps other errors a logged, generic 500', async () => {
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    query.mockRejectedValue(serverError('42P01', 'relation "nowhere" does not exist'));
-    const response = await call();
+  it('keeps other errors a logged, generic 500 that names the request id of the log line', async () => {
+    const logged = jest.spyOn(log(), 'error').mockImplementation(() => undefined);
+    const error = serverError('42P01', 'relation "nowhere" does not exist');
+    query.mockRejectedValue(error);
+    const context = { requestId: 'lb-1:req.500' };
+    const response = await observability().context.run(context, () => call());
     expect(response.status).toBe(500);
-    expect(await response.json()).toMatchObject({ code: 'internal' });
-    expect(logged).toHaveBeenCalled();
+    expect(await response.json()).toMatchObject({ code: 'internal', requestId: 'lb-1:req.500' });
+    expect(logged).toHaveBeenCalledWith({ err: error }, '[api] unhandled error');
   });
 
   it('runs a read once more when its connection broke, and answers from the fresh one', async () => {

@@ -13,12 +13,14 @@ import {
   acceptsIdempotencyKey,
   requestFingerprint,
   runIdempotent,
+  runIdempotentInSteps,
 } from './idempotency';
 import { successStatusOf, type Access, type Operation } from './operation';
 import { API_MOUNT } from './api-path';
 import { readJsonBody } from './read-body';
 import { readMultipartUpload, type MultipartUpload, type StagedFile } from './multipart';
 import { getEnv } from '@/lib/env';
+import { currentRequest, log, metrics, noteActingUser } from '@/lib/server/observability';
 import './zod-locale';
 import { validationProblemOf } from '@/lib/format/zod-error-map';
 import { problemKeyOf } from '@/lib/schemas/problems';
@@ -89,6 +91,7 @@ export function errorResponse(error: unknown): Response {
     const headers: Record<string, string> = {};
     if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
     if (error.statusCode === 401) headers['www-authenticate'] = 'Bearer';
+    if (error.code === 'rate_limited') metrics().rateLimited.inc();
     return jsonResponse(error.toBody(), error.statusCode, headers);
   }
   if (error instanceof z.ZodError) {
@@ -100,7 +103,7 @@ export function errorResponse(error: unknown): Response {
   if (failure) {
     // Expected while the database is away: one line, not a stack per request.
     const cause = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
-    console.warn(`[api] database ${failure.kind === 'storage' ? 'cannot store' : 'unavailable'}: ${cause}`);
+    log().warn(`[api] database ${failure.kind === 'storage' ? 'cannot store' : 'unavailable'}: ${cause}`);
     if (failure.kind === 'storage') noteStorageFailure();
     return errorResponse(
       failure.kind === 'storage'
@@ -112,8 +115,16 @@ export function errorResponse(error: unknown): Response {
           }),
     );
   }
-  console.error('[api] unhandled error', error);
-  return jsonResponse(new ApiError('internal', 'Ein interner Fehler ist aufgetreten.').toBody(), 500);
+  // The stack goes to the log, its request id also to the client (who quotes it to support).
+  log().error({ err: error }, '[api] unhandled error');
+  const requestId = currentRequest()?.requestId;
+  return jsonResponse(
+    {
+      ...new ApiError('internal', 'Ein interner Fehler ist aufgetreten.').toBody(),
+      ...(requestId ? { requestId } : {}),
+    },
+    500,
+  );
 }
 
 function hasAccess(actor: Actor, access: Access): boolean {
@@ -166,8 +177,10 @@ export function route<Op extends Operation>(
     let actor: Actor | null = null;
     if (operation.access === 'public') {
       if (req.headers.get('authorization')) actor = await authenticate(req).catch(() => null);
+      if (actor) noteActingUser(actor.id);
     } else {
       actor = await authenticate(req);
+      noteActingUser(actor.id);
       if (actor.mfaEnrolmentRequired && !operation.duringMfaEnrolment) {
         throw new ApiError(
           'mfa_enrolment_required',
@@ -241,7 +254,8 @@ export function route<Op extends Operation>(
       }
       // One resource with or without the trailing slash: a retry in the other form is the same request.
       const fingerprint = requestFingerprint(req.method, req.nextUrl.pathname.replace(/\/$/, ''), rawBody ?? null);
-      return runIdempotent({ userId: actor.id, key, fingerprint }, run);
+      const claim = { userId: actor.id, key, fingerprint };
+      return operation.commitsInSteps ? runIdempotentInSteps(claim, run) : runIdempotent(claim, run);
     }
     if (req.method !== 'GET') return run();
     // A read that met a connection which broke under it (a restarted server) runs once more.
@@ -257,7 +271,10 @@ export function route<Op extends Operation>(
     }
     const output = operation.response.safeParse(result);
     if (!output.success) {
-      console.error(`[api] ${operation.method} ${operation.path}: answer does not match its schema`, output.error);
+      log().error(
+        { err: output.error },
+        `[api] ${operation.method} ${operation.path}: answer does not match its schema`,
+      );
       throw new ApiError('internal', 'Ein interner Fehler ist aufgetreten.');
     }
     const data = output.data;

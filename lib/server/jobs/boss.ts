@@ -1,9 +1,11 @@
 import 'server-only';
+import { log } from '@/lib/server/observability';
 import { getEnv } from '@/lib/env';
 import { rawSql } from '@/lib/server/db/client';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { QUEUE, type QueueName, queuePolicies } from './queues';
 import { insertJobSql } from './job-row';
+import { registerQueueMetrics } from './queue-metrics';
 import { bossValue } from './sql-adapter';
 
 type PgBoss = InstanceType<typeof import('pg-boss')>;
@@ -28,8 +30,9 @@ async function openBoss(options: BossOptions): Promise<PgBoss> {
     schedule: options.supervise,
     migrate: true,
   }) as PgBoss;
-  boss.on('error', (error: unknown) => console.error('[jobs]', error));
+  boss.on('error', (error: unknown) => log().error({ err: error }, '[jobs] pg-boss error'));
   await boss.start();
+  registerQueueMetrics();
   const policies = queuePolicies(
     { retryDelay: env.MAIL_RETRY_DELAY_SECONDS, retryLimit: env.MAIL_RETRY_LIMIT },
     { retryDelay: env.WEBHOOK_RETRY_DELAY_SECONDS },

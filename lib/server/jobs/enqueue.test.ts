@@ -160,7 +160,9 @@ describe('recordChange with a job', () => {
 
   it('writes no entry when the job cannot be enqueued', async () => {
     await expect(
-      db.transaction((tx) => recordChange(tx, { ...entry('Ohne Warteschlange'), job: { queue: 'nope' as never, data: {} } })),
+      db.transaction((tx) =>
+        recordChange(tx, { ...entry('Ohne Warteschlange'), job: { queue: 'nope' as never, data: {} } }),
+      ),
     ).rejects.toThrow();
     expect(await entries('Ohne Warteschlange')).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
+import { currentRequest } from '@/lib/server/observability';
 import { type QueueName, queuePolicies } from './queues';
 
 /** The policies the queues were created with at start-up (`openBoss`), from this process's env. */
@@ -27,6 +28,9 @@ const whole = (value: number) => {
  */
 export function insertJobSql(name: QueueName, data: Record<string, unknown>): SQL {
   const policy = policiesOf()[name];
+  // The job logs the id of the request that enqueued it.
+  const requestId = currentRequest()?.requestId;
+  if (requestId) data = { ...data, requestId };
   const retryDelay = policy.retryBackoff ? Math.max(policy.retryDelay, 1) : policy.retryDelay;
   return sql`insert into pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, keep_until, policy)
     values (${name}, ${JSON.stringify(data)}::jsonb, ${whole(policy.retryLimit)}, ${whole(retryDelay)}, ${sql.raw(

@@ -9,6 +9,7 @@ export const QUEUE = {
   digest: 'digest',
   taskDue: 'task-due',
   webhook: 'webhook',
+  auditCheckpoint: 'audit-checkpoint',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -44,6 +45,13 @@ export function queuePolicies(
       retryDelay: webhook.retryDelay,
       retryBackoff: true,
       expireInSeconds: 60,
+      retentionMinutes: week,
+    },
+    'audit-checkpoint': {
+      retryLimit: 5,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
       retentionMinutes: week,
     },
   };

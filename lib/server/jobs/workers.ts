@@ -6,11 +6,13 @@ import { type NotificationEvent, fanOut } from '@/lib/server/services/notificati
 import { APP_TIME_ZONE, dailyCron } from '@/lib/server/services/notifications/berlin-time';
 import { runTaskDue } from '@/lib/server/services/notifications/task-due';
 import { deliverWebhook } from '@/lib/server/services/webhooks/deliver-webhook';
+import { checkpointHistory } from '@/lib/server/services/changes/checkpoint-changes';
+import { log, metrics, observability } from '@/lib/server/observability';
 import { getBoss, stopBoss } from './boss';
 import { QUEUE } from './queues';
 
 /** Concurrent workers per queue in one process (each takes one job at a time). */
-const TEAM = { mail: 2, notify: 2, digest: 1, 'task-due': 1, webhook: 2 } as const;
+const TEAM = { mail: 2, notify: 2, digest: 1, 'task-due': 1, webhook: 2, 'audit-checkpoint': 1 } as const;
 
 const globalForWorkers = globalThis as unknown as { __benefitsWorkers?: Promise<void> };
 
@@ -18,16 +20,28 @@ async function start(): Promise<void> {
   const env = getEnv();
   const boss = await getBoss({ supervise: true });
   const pollingIntervalSeconds = env.JOBS_POLL_MS / 1000;
-  type Job = { data: unknown };
+  type Job = { id: string; name: string; data: unknown };
+  // Each job runs in the context of the request that enqueued it (its id on the job's log lines).
   const each = (handle: (data: never) => Promise<unknown>) => async (jobs: Job[]) => {
-    for (const job of jobs) await handle(job.data as never);
+    for (const job of jobs) {
+      const data = job.data as { requestId?: unknown } | null;
+      const requestId = typeof data?.requestId === 'string' ? data.requestId : `job:${job.id}`;
+      try {
+        await observability().context.run({ requestId }, () => handle(job.data as never));
+      } catch (error) {
+        metrics().jobFailures.inc({ queue: job.name });
+        log().warn({ err: error, requestId, queue: job.name, jobId: job.id }, '[jobs] job failed (retried later)');
+        throw error;
+      }
+    }
   };
   const handlers = {
     [QUEUE.mail]: each((data: { outboxId: string }) => deliverMail(data.outboxId)),
     [QUEUE.notify]: each((data: NotificationEvent) => fanOut(data)),
-    [QUEUE.digest]: each(async () => console.log(`[jobs] digest: ${await runDigest(new Date())} mail(s) queued`)),
+    [QUEUE.digest]: each(async () => log().info(`[jobs] digest: ${await runDigest(new Date())} mail(s) queued`)),
     [QUEUE.taskDue]: each(() => runTaskDue(new Date())),
     [QUEUE.webhook]: each((data: { messageId: string }) => deliverWebhook(data.messageId)),
+    [QUEUE.auditCheckpoint]: each(() => checkpointHistory()),
   };
   for (const [name, handler] of Object.entries(handlers)) {
     for (let i = 0; i < TEAM[name as keyof typeof TEAM]; i += 1) {
@@ -44,7 +58,9 @@ async function start(): Promise<void> {
     {},
     { tz: APP_TIME_ZONE },
   );
-  console.log('[jobs] workers started (mail, notify, digest, task-due, webhook)');
+  // The history's heads, signed, outside the database (lib/server/history/checkpoint.ts): hourly.
+  await boss.schedule(QUEUE.auditCheckpoint, '0 * * * *', {}, { tz: APP_TIME_ZONE });
+  log().info('[jobs] workers started (mail, notify, digest, task-due, webhook, audit-checkpoint)');
 }
 
 /** Starts this process's workers once (JOBS_IN_PROCESS, or `npm run worker`). */

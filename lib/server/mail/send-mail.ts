@@ -1,4 +1,5 @@
 import 'server-only';
+import { log, metrics } from '@/lib/server/observability';
 import { eq, sql } from 'drizzle-orm';
 import { appBaseUrl, getEnv } from '@/lib/env';
 import type { Locale } from '@/lib/schemas/auth';
@@ -88,7 +89,7 @@ export async function deliverMail(outboxId: string): Promise<void> {
   if (!row || row.sentAt) return;
   if (!env.SMTP_URL) {
     const link = /https?:\/\/\S+/.exec(row.text)?.[0];
-    console.log(`[mail] ${row.template} for ${row.to}${link ? `: ${link}` : ''} (no SMTP_URL: kept in the outbox)`);
+    log().info(`[mail] ${row.template} for ${row.to}${link ? `: ${link}` : ''} (no SMTP_URL: kept in the outbox)`);
     return;
   }
   const [counted] = await db
@@ -112,10 +113,12 @@ export async function deliverMail(outboxId: string): Promise<void> {
     const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
     // The first failure and every fifth are logged: an outage does not flood the log.
     if (attempt === 1 || attempt % 5 === 0) {
-      console.error(`[mail] sending ${row.template} to ${row.to} failed, attempt ${attempt} (retried later): ${message}`);
+      log().error(`[mail] sending ${row.template} to ${row.to} failed, attempt ${attempt} (retried later): ${message}`);
     }
+    metrics().mailsFailed.inc();
     await db.update(mailOutbox).set({ error: message }).where(eq(mailOutbox.id, outboxId));
     throw error;
   }
+  metrics().mailsSent.inc();
   await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, outboxId));
 }

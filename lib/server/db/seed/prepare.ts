@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/observability';
 import { count, sql } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
 import { hashPassword } from '@/lib/server/auth/passwords';
@@ -19,7 +20,7 @@ export async function prepareDatabase(db: Db): Promise<void> {
     if ((existing?.n ?? 0) > 0) return;
     if (env.SEED_DEMO) {
       await seedDemoData(tx);
-      console.log('[db] demo data created');
+      log().info('[db] demo data created');
       return;
     }
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
@@ -31,9 +32,9 @@ export async function prepareDatabase(db: Db): Promise<void> {
         status: 'active',
         passwordHash: await hashPassword(env.ADMIN_PASSWORD),
       });
-      console.log(`[db] first admin ${env.ADMIN_EMAIL} created`);
+      log().info(`[db] first admin ${env.ADMIN_EMAIL} created`);
       return;
     }
-    console.warn('[db] empty database without demo data: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin');
+    log().warn('[db] empty database without demo data: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin');
   });
 }

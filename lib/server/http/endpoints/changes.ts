@@ -5,12 +5,15 @@ import { route } from '../route';
 import { findChanges } from '@/lib/server/services/changes/find-changes';
 import { getChange } from '@/lib/server/services/changes/get-change';
 import { verifyChanges } from '@/lib/server/services/changes/verify-changes';
+import { checkpointChanges } from '@/lib/server/services/changes/checkpoint-changes';
 import { exportChangesCsv } from '@/lib/server/services/export/export-changes';
 
 // The history is append-only (SPEC §2): no operation writes it.
 export const list = route(op.list, ({ actor, query }) => findChanges(actor, query));
 
 export const verify = route(op.verify, ({ actor }) => verifyChanges(actor));
+
+export const checkpoint = route(op.checkpoint, ({ actor }) => checkpointChanges(actor));
 
 export const get = route(op.get, ({ actor, params }) => getChange(actor, params.id));
 

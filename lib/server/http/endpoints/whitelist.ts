@@ -11,7 +11,10 @@ import { deleteWhitelistEntry } from '@/lib/server/services/whitelist/delete-whi
 import { findWhitelistEntries } from '@/lib/server/services/whitelist/find-whitelist-entries';
 import { getWhitelistEntry } from '@/lib/server/services/whitelist/get-whitelist-entry';
 import { importWhitelist } from '@/lib/server/services/whitelist/import-whitelist';
-import { updateWhitelistEntry } from '@/lib/server/services/whitelist/update-whitelist-entry';
+import {
+  updateWhitelistEntry,
+  updateWhitelistEntryInBulk,
+} from '@/lib/server/services/whitelist/update-whitelist-entry';
 
 export const list = route(op.list, ({ actor, query }) => findWhitelistEntries(actor, query));
 
@@ -39,8 +42,8 @@ export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
 /** Each entry through the single delete or change, against the version the caller saw. */
 export const bulk = route(op.bulk, ({ actor, body }) =>
   runBulk(body.ids, async (id) => {
-    const version = await versionOf(id, body.versions, (rowId) => getWhitelistEntry(actor, rowId));
+    const version = versionOf(id, body.versions);
     if (body.action === 'delete') return deleteWhitelistEntry(actor, id, version);
-    return updateWhitelistEntry(actor, id, { validUntil: body.validUntil }, version);
+    return updateWhitelistEntryInBulk(actor, id, { validUntil: body.validUntil }, version);
   }),
 );

@@ -43,7 +43,7 @@ export const approve = defineOperation({
   method: 'POST',
   path: '/approvals/[id]/approve',
   summary:
-    'Approve a pending request (four eyes: the requester gets 403 four_eyes) and apply it in the same transaction; if the entity changed since the request the approval becomes obsolete and nothing is applied. A role grant sends the held invitation',
+    'Approve a pending request (four eyes: the requester, and for a factor reset or an erasure the person concerned, get 403 four_eyes; an administrator’s reset or erasure is decided by an administrator only; a role grant, reset or erasure needs the decider’s step-up, else 403 step_up_required) and apply it in the same transaction; if the entity changed since the request the approval becomes obsolete and nothing is applied. A role grant sends the held invitation',
   tag,
   access: 'approvals.decide',
   params: idParamsSchema,
@@ -55,7 +55,8 @@ export const approve = defineOperation({
 export const reject = defineOperation({
   method: 'POST',
   path: '/approvals/[id]/reject',
-  summary: 'Reject a pending request with a comment (four eyes: the requester gets 403 four_eyes); nothing is applied',
+  summary:
+    'Reject a pending request with a comment (four eyes and step-up as for approving: the requester, and for a factor reset or an erasure the person concerned, get 403 four_eyes); nothing is applied',
   tag,
   access: 'approvals.decide',
   params: idParamsSchema,

@@ -4,6 +4,7 @@ import {
   changeListQuerySchema,
   changeListSchema,
   changeSchema,
+  changeCheckpointSchema,
   changeVerificationSchema,
 } from '@/lib/schemas/change';
 import { idParamsSchema } from '@/lib/schemas/common';
@@ -26,10 +27,21 @@ export const verify = defineOperation({
   method: 'GET',
   path: '/changes/verify',
   summary:
-    'Administrators: walks the history’s hash chain (hash = SHA-256(previous hash || canonical entry)) and names the first broken link; 200 also when broken (see ok)',
+    'Administrators: walks the history’s hash chain (hash = SHA-256(previous hash || canonical entry)), checks every entry’s and personal value’s HMAC under AUDIT_CHAIN_KEY and holds the chains against the newest checkpoint in AUDIT_CHECKPOINT_FILE; names the first broken link; 200 also when broken (see ok)',
   tag,
   access: 'history.read',
   response: changeVerificationSchema,
+  errors: [403],
+});
+
+export const checkpoint = defineOperation({
+  method: 'POST',
+  path: '/changes/checkpoint',
+  summary:
+    'Administrators: checkpoints every chain’s head now (as the hourly job does): one signed JSON line to the log and AUDIT_CHECKPOINT_FILE, which later checks hold the chains against',
+  tag,
+  access: 'history.read',
+  response: changeCheckpointSchema,
   errors: [403],
 });
 

@@ -45,7 +45,7 @@ export const stepUp = defineOperation({
   method: 'POST',
   path: '/auth/step-up',
   summary:
-    'Confirm a current second factor (a TOTP code, a recovery code or a WebAuthn assertion to the options of POST /auth/step-up/options): for 10 minutes this session may grant or decide the roles admin and back office and change its own factors',
+    'Confirm a current second factor (a TOTP code, a recovery code or a WebAuthn assertion to the options of POST /auth/step-up/options, each assertion good once): for 10 minutes this session may grant or decide the roles admin and back office, decide factor resets and erasures, and change its own factors. Checked under the sign-in limits: a wrong factor counts toward the lockout (423; while locked even the right one is refused) and the address limit (429)',
   tag: 'Auth',
   access: 'authenticated',
   body: stepUpInputSchema,
@@ -92,12 +92,12 @@ export const totpDisable = defineOperation({
   method: 'DELETE',
   path: '/profile/mfa/totp',
   summary:
-    'Remove the authenticator app: needs a current code (a wrong one counts toward the lockout). A role that must have a second factor keeps its last one (422)',
+    'Remove the authenticator app: needs a current code, checked under the sign-in limits (a wrong one counts toward the lockout, 423, and the address limit, 429; while locked even the right one is refused). A role that must have a second factor keeps its last one (422)',
   tag,
   access: 'authenticated',
   body: totpCodeInputSchema,
   successStatus: 204,
-  errors: [423],
+  errors: [423, 429],
   duringMfaEnrolment: true,
 });
 
@@ -110,7 +110,7 @@ export const totpConfirm = defineOperation({
   access: 'authenticated',
   body: totpCodeInputSchema,
   response: recoveryCodesSchema,
-  errors: [409, 423],
+  errors: [409, 423, 429],
   duringMfaEnrolment: true,
 });
 
@@ -118,12 +118,12 @@ export const recoveryCodes = defineOperation({
   method: 'POST',
   path: '/profile/mfa/recovery-codes',
   summary:
-    'Ten new recovery codes replace the old ones (shown this once). Needs a current TOTP code in the body, or a step-up at most 10 minutes old ({})',
+    'Ten new recovery codes replace the old ones (shown this once). Needs a current TOTP code in the body, checked under the sign-in limits (423 locked, 429 rate limited), or a step-up at most 10 minutes old ({})',
   tag,
   access: 'authenticated',
   body: stepUpInputSchema,
   response: recoveryCodesSchema,
-  errors: [423],
+  errors: [423, 429],
   duringMfaEnrolment: true,
 });
 

@@ -7,6 +7,8 @@ import type { DbOrTx } from '@/lib/server/db/types';
 import { accounts, approvals, changes, users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError, notFound } from '@/lib/server/http/api-error';
+import { germanProblem } from '@/lib/server/http/german-problem';
+import { assertRecentStepUp } from '@/lib/server/services/mfa/step-up';
 import { notifyLater } from '@/lib/server/services/notifications/fan-out';
 import { personName } from '@/lib/server/services/accounts/account-record';
 
@@ -218,6 +220,27 @@ export function assertNotRequester(actor: Pick<Actor, 'id'>, row: Pick<ApprovalR
       'Eine eigene Anfrage muss jemand anderes freigeben oder ablehnen (Vier-Augen-Prinzip).',
     );
   }
+}
+
+/** Approvals about a person whose decision acts on that person's access: their factors or their data. */
+const ABOUT_A_PERSON = new Set<ApprovalRow['kind']>(['mfa_reset', 'user_erasure']);
+
+/**
+ * Who may decide (approve or reject) a pending approval, beyond approvals.decide: never the
+ * requester; for a factor reset or an erasure never the person concerned (403 `four_eyes`: a
+ * hijacked session must not block the reset meant to end it), only an administrator when that
+ * person is one (403), and — like a staff role grant — only after the decider's step-up.
+ */
+export async function assertMayDecide(db: DbOrTx, actor: Actor, row: ApprovalRow): Promise<void> {
+  assertNotRequester(actor, row);
+  if (ABOUT_A_PERSON.has(row.kind)) {
+    if (row.entityId === actor.id) throw new ApiError('four_eyes', germanProblem('approvalAboutSelf'));
+    const [person] = await db.select({ role: users.role }).from(users).where(eq(users.id, row.entityId));
+    if (person?.role === 'admin' && actor.role !== 'admin') {
+      throw new ApiError('forbidden', germanProblem('approvalAdminOnly'));
+    }
+  }
+  if (row.kind === 'role_grant' || ABOUT_A_PERSON.has(row.kind)) assertRecentStepUp(actor);
 }
 
 /** The approval's own history entry for a decision, next to the entity's. */

@@ -2,19 +2,12 @@ import 'server-only';
 import type { Approval } from '@/lib/schemas/approval';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { assertRecentStepUp } from '@/lib/server/services/mfa/step-up';
 import { sendMail } from '@/lib/server/mail/send-mail';
 import { applyApproval } from './apply-approval';
-import {
-  assertNotRequester,
-  closeApproval,
-  loadApproval,
-  lockPendingApproval,
-  recordDecision,
-} from './approval-record';
+import { assertMayDecide, closeApproval, loadApproval, lockPendingApproval, recordDecision } from './approval-record';
 
 /**
- * `POST /approvals/{id}/approve` (approvals.decide, not the requester): applies the proposed change
+ * `POST /approvals/{id}/approve` (approvals.decide; who may: assertMayDecide): applies the proposed change
  * in the same transaction as the decision and both history entries, so either all of it happens or
  * none. If the entity changed since the request, the approval becomes `obsolete` instead and
  * nothing is applied (answered 200 with that status: the approval did change). An approved role
@@ -24,9 +17,7 @@ export async function approveApproval(actor: Actor, id: string, input: { comment
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await lockPendingApproval(tx, actor, id);
-    assertNotRequester(actor, row);
-    // Deciding a staff role grant needs a fresh second factor (step-up) from a user who has one.
-    if (row.kind === 'role_grant') assertRecentStepUp(actor);
+    await assertMayDecide(tx, actor, row);
     const result = await applyApproval(tx, actor, row);
     const status = result.applied ? 'approved' : 'obsolete';
     await closeApproval(tx, actor, row, status, input.comment);

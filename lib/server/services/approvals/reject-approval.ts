@@ -2,26 +2,17 @@ import 'server-only';
 import type { Approval } from '@/lib/schemas/approval';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { assertRecentStepUp } from '@/lib/server/services/mfa/step-up';
-import {
-  assertNotRequester,
-  closeApproval,
-  loadApproval,
-  lockPendingApproval,
-  recordDecision,
-} from './approval-record';
+import { assertMayDecide, closeApproval, loadApproval, lockPendingApproval, recordDecision } from './approval-record';
 
 /**
- * `POST /approvals/{id}/reject` (approvals.decide, not the requester): refuses the request with a
+ * `POST /approvals/{id}/reject` (approvals.decide; who may: assertMayDecide): refuses the request with a
  * comment; the entity stays as it is. A held invitation stays held (the user can be re-roled).
  */
 export async function rejectApproval(actor: Actor, id: string, input: { comment: string }): Promise<Approval> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await lockPendingApproval(tx, actor, id);
-    assertNotRequester(actor, row);
-    // Deciding a staff role grant needs a fresh second factor (step-up) from a user who has one.
-    if (row.kind === 'role_grant') assertRecentStepUp(actor);
+    await assertMayDecide(tx, actor, row);
     await closeApproval(tx, actor, row, 'rejected', input.comment);
     await recordDecision(tx, actor, row, 'rejected', input.comment);
     return loadApproval(tx, actor, id);

@@ -26,10 +26,12 @@ export async function activeLockout(db: DbOrTx, email: string): Promise<Date | n
 }
 
 /**
- * Counts a wrong password for an address — at sign-in or when a signed-in user confirms a change
- * with their current password, so that a session left open cannot be used to guess it. The
- * fifth in a row locks the address for 15 minutes (and says so in the history); returns the end
- * of the lockout it started, or null.
+ * Counts a wrong password or second factor for an address — at sign-in, or when a signed-in user
+ * confirms a change with their password or a factor, so that a session left open cannot be used
+ * to guess them. The fifth in a row locks the address for 15 minutes and says so in the history,
+ * once per lockout: a wrong try while the address is locked is not counted again (callers refuse
+ * those first; this holds for requests racing past that check too). Returns the end of the
+ * lockout now running, or null.
  */
 export async function recordWrongPassword(
   email: string,
@@ -37,14 +39,19 @@ export async function recordWrongPassword(
 ): Promise<Date | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
+    const locked = sql`${signInLockouts.lockedUntil} is not null and ${signInLockouts.lockedUntil} > now()`;
     const [row] = await tx
       .insert(signInLockouts)
       .values({ email, failedCount: 1 })
       .onConflictDoUpdate({
         target: signInLockouts.email,
-        set: { failedCount: sql`${signInLockouts.failedCount} + 1`, updatedAt: new Date() },
+        set: {
+          failedCount: sql`case when ${locked} then ${signInLockouts.failedCount} else ${signInLockouts.failedCount} + 1 end`,
+          updatedAt: new Date(),
+        },
       })
-      .returning({ failedCount: signInLockouts.failedCount });
+      .returning({ failedCount: signInLockouts.failedCount, lockedUntil: signInLockouts.lockedUntil });
+    if (row?.lockedUntil && row.lockedUntil.getTime() > Date.now()) return row.lockedUntil;
     if (!row || row.failedCount < MAX_FAILED_SIGN_INS) return null;
     const until = new Date(Date.now() + LOCKOUT_MS);
     await tx

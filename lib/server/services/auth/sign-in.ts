@@ -7,6 +7,7 @@ import { verifyPassword } from '@/lib/server/auth/passwords';
 import { getDb } from '@/lib/server/db/client';
 import { signInAttempts, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
+import { metrics } from '@/lib/server/observability';
 import { activeLockout, clearWrongPasswords, lockedError, recordWrongPassword } from './password-failures';
 import { startSession } from './start-session';
 import { issueMfaChallenge, mfaMethodsOf } from '@/lib/server/services/mfa/mfa-factors';
@@ -70,6 +71,8 @@ export async function signIn(
   if (!passwordOk) {
     await attempt(false);
     const lockoutStarted = await recordWrongPassword(email, user);
+    metrics().signInFailures.inc();
+    if (lockoutStarted) metrics().lockouts.inc();
     throw lockoutStarted ? lockedError(lockoutStarted) : wrongCredentials();
   }
 

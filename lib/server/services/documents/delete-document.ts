@@ -4,7 +4,7 @@ import { isStaff } from '@/lib/schemas/roles';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { documents } from '@/lib/server/db/schema';
-import { nextVersion } from '@/lib/server/db/versioned-update';
+import { isStale, nextVersion, type ExpectedVersion } from '@/lib/server/db/versioned-update';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
 import { assertMayWriteDocument, documentVersionConflict, requireDocumentRow } from './document-record';
@@ -14,7 +14,7 @@ import { assertMayWriteDocument, documentVersionConflict, requireDocumentRow } f
  * §4 does not list it). The document and its versions stay in the database for the history, but
  * no list, read or download finds them any more.
  */
-export async function deleteDocument(actor: Actor, id: string, expectedVersion: number): Promise<void> {
+export async function deleteDocument(actor: Actor, id: string, expectedVersion: ExpectedVersion): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const current = await requireDocumentRow(tx, actor, id, { lock: 'update' });
@@ -22,11 +22,11 @@ export async function deleteDocument(actor: Actor, id: string, expectedVersion: 
       throw new ApiError('forbidden', 'Dokumente löschen nur Administration und Innendienst.');
     }
     assertMayWriteDocument(actor, current);
-    if (current.version !== expectedVersion) throw await documentVersionConflict(tx, actor, id);
+    if (isStale(current.version, expectedVersion)) throw await documentVersionConflict(tx, actor, id);
     const [row] = await tx
       .update(documents)
       .set({ deletedAt: sql`now()`, ...nextVersion(documents) })
-      .where(and(eq(documents.id, id), eq(documents.version, expectedVersion)))
+      .where(and(eq(documents.id, id), eq(documents.version, current.version)))
       .returning({ deletedAt: documents.deletedAt });
     if (!row) throw await documentVersionConflict(tx, actor, id);
     await recordChange(tx, {

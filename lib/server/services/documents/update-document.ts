@@ -4,7 +4,7 @@ import type { Document, documentUpdateSchema } from '@/lib/schemas/document';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { documents } from '@/lib/server/db/schema';
-import { updateVersioned } from '@/lib/server/db/versioned-update';
+import { updateVersioned, type ExpectedVersion } from '@/lib/server/db/versioned-update';
 import {
   assertMayWriteDocument,
   documentVersionConflict,
@@ -19,7 +19,7 @@ export async function updateDocument(
   actor: Actor,
   id: string,
   input: DocumentUpdate,
-  expectedVersion: number,
+  expectedVersion: ExpectedVersion,
 ): Promise<Document> {
   const { version: _version, ...changes } = input;
   const db = await getDb();

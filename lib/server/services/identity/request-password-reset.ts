@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/observability';
 import { after } from 'next/server';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
@@ -62,7 +63,7 @@ export async function requestPasswordReset(rawEmail: string, client: { ip: strin
         await sendMail(tokenMail(user, purpose, token), tx);
       });
     } catch (error) {
-      console.error('[identity] the password reset mail could not be queued', error);
+      log().error({ err: error }, '[identity] the password reset mail could not be queued');
     }
   });
 }

@@ -21,22 +21,37 @@ export async function issueChallenge(db: DbOrTx, userId: string, purpose: Purpos
   });
 }
 
+/** A user's unspent, unexpired challenges of a purpose. */
+const liveChallenge = (userId: string, purpose: Purpose) =>
+  and(
+    eq(mfaChallenges.userId, userId),
+    eq(mfaChallenges.purpose, purpose),
+    isNull(mfaChallenges.usedAt),
+    gt(mfaChallenges.expiresAt, sql`now()`),
+  );
+
 /** The newest unspent, unexpired challenge of a purpose, if any. */
 export async function latestChallenge(db: DbOrTx, userId: string, purpose: Purpose) {
   const [row] = await db
     .select()
     .from(mfaChallenges)
-    .where(
-      and(
-        eq(mfaChallenges.userId, userId),
-        eq(mfaChallenges.purpose, purpose),
-        isNull(mfaChallenges.usedAt),
-        gt(mfaChallenges.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveChallenge(userId, purpose))
     .orderBy(desc(mfaChallenges.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Takes the user's live challenge of a purpose, spending it in the same statement: of two requests
+ * carrying one assertion, in any sessions, exactly one gets it (the other gets null).
+ */
+export async function takeChallenge(db: DbOrTx, userId: string, purpose: Purpose): Promise<string | null> {
+  const [row] = await db
+    .update(mfaChallenges)
+    .set({ usedAt: new Date() })
+    .where(liveChallenge(userId, purpose))
+    .returning({ challenge: mfaChallenges.challenge });
+  return row?.challenge ?? null;
 }
 
 /** Spends a challenge; false when another request spent it first. */

@@ -5,14 +5,13 @@ import type { MfaLoginInput } from '@/lib/schemas/mfa';
 import { hashOpaqueToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db/client';
 import type { Db } from '@/lib/server/db/types';
-import { mfaChallenges, signInAttempts, users } from '@/lib/server/db/schema';
+import { mfaChallenges, users } from '@/lib/server/db/schema';
 import { ApiError, invalidField } from '@/lib/server/http/api-error';
 import { germanProblem } from '@/lib/server/http/german-problem';
 import { clearWrongPasswords } from '@/lib/server/services/auth/password-failures';
-import { assertMaySignIn } from '@/lib/server/services/auth/sign-in';
 import { startSession } from '@/lib/server/services/auth/start-session';
 import { MFA_TOKEN_MAX_FAILURES, mfaMethodsOf } from './mfa-factors';
-import { checkSecondFactor, loadMfaUser, recordMfaEvent, refuseWrongFactor } from './verify-factor';
+import { loadMfaUser, recordMfaEvent, verifySecondFactor } from './verify-factor';
 import { authenticationOptions } from './webauthn';
 
 const expiredToken = () => new ApiError('unauthorized', germanProblem('mfaTokenInvalid'));
@@ -57,20 +56,19 @@ export async function signInSecondFactor(
   const challenge = await liveChallenge(db, input.mfa_token);
   const user = await loadMfaUser(db, challenge.userId);
   const email = user.email.trim().toLowerCase();
-  await assertMaySignIn(db, email, client.ip);
-
-  const method = await checkSecondFactor(db, user.id, input, challenge.challenge);
-  if (!method) {
-    await db
-      .update(mfaChallenges)
-      .set({
-        failedCount: sql`${mfaChallenges.failedCount} + 1`,
-        usedAt: sql`case when ${mfaChallenges.failedCount} + 1 >= ${MFA_TOKEN_MAX_FAILURES} then now() else null end`,
-      })
-      .where(eq(mfaChallenges.id, challenge.id));
-    const field = input.webauthn ? 'webauthn' : input.recovery_code !== undefined ? 'recovery_code' : 'code';
-    return refuseWrongFactor(user, client.ip, field);
-  }
+  const method = await verifySecondFactor(user, client.ip, input, {
+    challenge: async () => challenge.challenge,
+    // Five wrong factors spend the token (they count toward the lockout too).
+    onWrong: async () => {
+      await db
+        .update(mfaChallenges)
+        .set({
+          failedCount: sql`${mfaChallenges.failedCount} + 1`,
+          usedAt: sql`case when ${mfaChallenges.failedCount} + 1 >= ${MFA_TOKEN_MAX_FAILURES} then now() else null end`,
+        })
+        .where(eq(mfaChallenges.id, challenge.id));
+    },
+  });
 
   const spent = await db
     .update(mfaChallenges)
@@ -81,7 +79,6 @@ export async function signInSecondFactor(
 
   const [current] = await db.select({ status: users.status }).from(users).where(eq(users.id, user.id));
   if (current?.status !== 'active') throw expiredToken();
-  await db.insert(signInAttempts).values({ email, ip: client.ip, success: true });
   await clearWrongPasswords(db, email);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   if (method === 'recovery_code') {

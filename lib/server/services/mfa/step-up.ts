@@ -5,8 +5,8 @@ import { getDb } from '@/lib/server/db/client';
 import { ApiError, invalidField } from '@/lib/server/http/api-error';
 import { germanProblem } from '@/lib/server/http/german-problem';
 import { STEP_UP_MS, hasSecondFactor, markSessionVerified } from './mfa-factors';
-import { claimChallenge, issueChallenge, latestChallenge } from './challenges';
-import { checkSecondFactor, loadMfaUser, recordMfaEvent, refuseWrongFactor } from './verify-factor';
+import { issueChallenge, takeChallenge } from './challenges';
+import { loadMfaUser, recordMfaEvent, verifySecondFactor } from './verify-factor';
 import { authenticationOptions } from './webauthn';
 
 /** Whether this session passed a second-factor check within the last 10 minutes. */
@@ -36,16 +36,18 @@ export async function stepUpOptions(actor: Actor) {
   return { options: { ...options } };
 }
 
-/** `POST /auth/step-up`: a current factor starts the session's 10 minutes. */
+/**
+ * `POST /auth/step-up`: a current factor starts the session's 10 minutes. It goes through the
+ * sign-in's limits (verifySecondFactor); a passkey's challenge is taken before its assertion is
+ * checked, so one assertion serves one request.
+ */
 export async function stepUp(actor: Actor, input: StepUpInput, ip: string): Promise<void> {
   const db = await getDb();
   if (!(await hasSecondFactor(db, actor.id))) throw invalidField('code', 'mfaNoFactor');
-  const challenge = input.webauthn ? await latestChallenge(db, actor.id, 'step_up') : null;
-  const method = await checkSecondFactor(db, actor.id, input, challenge?.challenge ?? null);
   const user = await loadMfaUser(db, actor.id);
-  if (!method)
-    return refuseWrongFactor(user, ip, input.webauthn ? 'webauthn' : input.recovery_code ? 'recovery_code' : 'code');
-  if (challenge) await claimChallenge(db, challenge.id);
+  const method = await verifySecondFactor(user, ip, input, {
+    challenge: () => takeChallenge(db, actor.id, 'step_up'),
+  });
   await markSessionVerified(db, actor.sessionId);
   if (method === 'recovery_code') {
     await db.transaction((tx) =>

@@ -11,7 +11,7 @@ import { ApiError, invalidField } from '@/lib/server/http/api-error';
 import { germanProblem } from '@/lib/server/http/german-problem';
 import { hasSecondFactor, isMfaRequiredFor, markSessionVerified, replaceRecoveryCodes } from './mfa-factors';
 import { assertRecentStepUp } from './step-up';
-import { checkSecondFactor, loadMfaUser, recordMfaEvent, refuseWrongFactor } from './verify-factor';
+import { checkFactorWithLimits, loadMfaUser, recordMfaEvent, verifySecondFactor } from './verify-factor';
 
 const alreadyEnabled = () => new ApiError('conflict', germanProblem('mfaTotpEnabled'));
 
@@ -45,9 +45,10 @@ export async function confirmTotp(actor: Actor, input: { code: string }, ip: str
   const [pending] = await db.select().from(mfaTotp).where(eq(mfaTotp.userId, actor.id));
   if (pending?.confirmedAt) throw alreadyEnabled();
   if (!pending) throw invalidField('code', 'mfaTotpNotStarted');
-  const step = acceptTotp(decryptSecret(pending.secretEncrypted), input.code, 0);
   const user = await loadMfaUser(db, actor.id);
-  if (step === null) return refuseWrongFactor(user, ip);
+  const step = await checkFactorWithLimits(user, ip, async () =>
+    acceptTotp(decryptSecret(pending.secretEncrypted), input.code, 0),
+  );
 
   const codes = await db.transaction(async (tx) => {
     await tx.update(mfaTotp).set({ confirmedAt: new Date(), lastStep: step }).where(eq(mfaTotp.userId, actor.id));
@@ -68,7 +69,7 @@ export async function disableTotp(actor: Actor, input: { code: string }, ip: str
   const [row] = await db.select().from(mfaTotp).where(eq(mfaTotp.userId, actor.id));
   if (!row?.confirmedAt) throw invalidField('code', 'mfaTotpNotEnabled');
   const user = await loadMfaUser(db, actor.id);
-  if (!(await checkSecondFactor(db, actor.id, { code: input.code }, null))) return refuseWrongFactor(user, ip);
+  await verifySecondFactor(user, ip, { code: input.code });
   const passkeys = await db.select({ id: mfaPasskeys.id }).from(mfaPasskeys).where(eq(mfaPasskeys.userId, actor.id));
   if (passkeys.length === 0 && isMfaRequiredFor(actor.role)) throw invalidField('code', 'mfaLastFactorRequired');
 
@@ -88,9 +89,7 @@ export async function regenerateRecoveryCodes(actor: Actor, input: StepUpInput, 
   if (!(await hasSecondFactor(db, actor.id))) throw invalidField('code', 'mfaNoFactor');
   if (input.recovery_code !== undefined) throw invalidField('recovery_code', 'secondFactorOne');
   if (input.code !== undefined) {
-    if (!(await checkSecondFactor(db, actor.id, { code: input.code }, null))) {
-      return refuseWrongFactor(await loadMfaUser(db, actor.id), ip);
-    }
+    await verifySecondFactor(await loadMfaUser(db, actor.id), ip, { code: input.code });
   } else {
     assertRecentStepUp(actor);
   }

@@ -13,6 +13,7 @@ import { invalidField } from '@/lib/server/http/api-error';
 import { sendMail } from '@/lib/server/mail/send-mail';
 import type { MfaMailTemplate } from '@/lib/server/mail/templates';
 import { lockedError, recordWrongPassword } from '@/lib/server/services/auth/password-failures';
+import { assertMaySignIn } from '@/lib/server/services/auth/sign-in';
 import { claimTotpStep, confirmedTotp } from './mfa-factors';
 import { verifyAssertion } from './webauthn';
 
@@ -36,7 +37,7 @@ type MfaUser = {
  * atomically, so a code is accepted once), an unused recovery code (then spent), or a passkey's
  * assertion for `challenge`. Answers the method that passed, or null.
  */
-export async function checkSecondFactor(
+async function checkSecondFactor(
   db: DbOrTx,
   userId: string,
   input: FactorInput,
@@ -76,19 +77,65 @@ export async function checkSecondFactor(
 }
 
 /**
- * A wrong second factor counts like a wrong password: toward the address's sign-in rate limit and
- * the e-mail address's lockout. Throws the 423 when it starts one, else the 422 on the field.
+ * The one gate of every second-factor check (sign-in, step-up, recovery-code renewal, factor
+ * removal, enrolment and any later one): refused while the client address is over the sign-in
+ * rate limit (429) or the user's address is locked out (423, even with the right factor); a wrong
+ * factor counts toward both, as a wrong password does. `check` answers what passed, or null for a
+ * wrong factor; `onWrong` runs before the refusal. Answers what `check` answered.
  */
-export async function refuseWrongFactor(
-  user: MfaUser & { status?: string },
+export async function checkFactorWithLimits<T>(
+  user: MfaUser,
   ip: string,
-  field = 'code',
-): Promise<never> {
+  check: () => Promise<T | null>,
+  options: { field?: string; onWrong?: () => Promise<void> } = {},
+): Promise<T> {
+  const db = await getDb();
+  const email = user.email.trim().toLowerCase();
+  await assertMaySignIn(db, email, ip);
+  const passed = await check();
+  if (passed === null) {
+    await options.onWrong?.();
+    return refuseWrongFactor(user, ip, options.field);
+  }
+  await db.insert(signInAttempts).values({ email, ip, success: true });
+  return passed;
+}
+
+/**
+ * A user's second factor checked through the limits (checkFactorWithLimits). For a passkey's
+ * assertion `challenge` answers the challenge it must have signed, or null; it runs only past the
+ * limits, and a step-up's spends the challenge in the same statement (one assertion counts once).
+ */
+export async function verifySecondFactor(
+  user: MfaUser,
+  ip: string,
+  input: FactorInput,
+  options: { challenge?: () => Promise<string | null>; onWrong?: () => Promise<void> } = {},
+): Promise<MfaMethod> {
+  const db = await getDb();
+  const field =
+    input.webauthn !== undefined ? 'webauthn' : input.recovery_code !== undefined ? 'recovery_code' : 'code';
+  return checkFactorWithLimits(
+    user,
+    ip,
+    async () => {
+      const challenge = input.webauthn !== undefined && options.challenge ? await options.challenge() : null;
+      return checkSecondFactor(db, user.id, input, challenge);
+    },
+    { field, onWrong: options.onWrong },
+  );
+}
+
+/**
+ * A wrong second factor counts like a wrong password: toward the address's sign-in rate limit and
+ * the e-mail address's lockout. Throws the 423 when one is running, else the 422 on the field.
+ */
+async function refuseWrongFactor(user: MfaUser, ip: string, field = 'code'): Promise<never> {
   const db = await getDb();
   const email = user.email.trim().toLowerCase();
   await db.insert(signInAttempts).values({ email, ip, success: false });
-  const lockoutStarted = await recordWrongPassword(email, user);
-  throw lockoutStarted ? lockedError(lockoutStarted) : invalidField(field, 'mfaCodeWrong');
+  const lockedUntil = await recordWrongPassword(email, user);
+  throw lockedUntil ? lockedError(lockedUntil) : invalidField(field, 'mfaCodeWrong');
 }
 
 export async function loadMfaUser(db: DbOrTx, userId: string): Promise<MfaUser> {

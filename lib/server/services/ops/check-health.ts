@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/observability';
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/server/db/client';
@@ -41,7 +42,7 @@ export async function checkReadiness() {
     return { status: 'ready' as const, database: 'ok' as const, time };
   } catch (error) {
     const isStorage = classifyDatabaseError(error)?.kind === 'storage';
-    console.warn(`[health] not ready: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    log().warn(`[health] not ready: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     return {
       status: 'not_ready' as const,
       database: isStorage ? ('storage_unavailable' as const) : ('unavailable' as const),

@@ -8,12 +8,17 @@ import {
   accounts,
   approvals,
   changes,
+  historyPersonalValues,
   mailOutbox,
+  mfaPasskeys,
+  mfaRecoveryCodes,
+  mfaTotp,
   listColumns,
   notificationSettings,
   notifications,
   savedViews,
   sessions,
+  signInAttempts,
   tasks,
   users,
 } from '@/lib/server/db/schema';
@@ -23,6 +28,8 @@ import { dispositionHeader } from '@/lib/server/http/download';
 import { requireUserRow } from '@/lib/server/services/users/user-record';
 import { afterAnchor, resolveChangeRow } from '@/lib/server/services/changes/change-list-query';
 import { loadRefLookup } from '@/lib/server/history/ref-lookup';
+import { resolveRefs } from '@/lib/server/history/personal-refs';
+import { mapEntryTexts, othersByName, withoutForeignEmails } from './foreign-values';
 import { PERSONAL_DATA_LABELS } from './labels';
 
 /** History entries per query while streaming (keyset on (at, id)). */
@@ -107,7 +114,8 @@ async function personalDataResponse(db: DbOrTx, userId: string): Promise<Respons
     };
     const opening = JSON.stringify(head);
     yield opening.slice(0, -1);
-    for (const [key, load] of Object.entries(sections(db, userId))) {
+    const own = await ownAddresses(db, userId, profile!.email);
+    for (const [key, load] of Object.entries(sections(db, userId, own))) {
       yield `,${JSON.stringify(key)}:${JSON.stringify(await load())}`;
     }
     yield ',"history":[';
@@ -131,10 +139,11 @@ async function personalDataResponse(db: DbOrTx, userId: string): Promise<Respons
         .where(and(concerning, after ? afterAnchor(after, 'asc') : undefined))
         .orderBy(asc(changes.at), asc(changes.id))
         .limit(HISTORY_BATCH);
-      const lookup = await loadRefLookup(db, batch);
+      const shown = batch.map((stored) => mapEntryTexts(stored, (text) => othersByName(text, userId)));
+      const lookup = await loadRefLookup(db, shown);
       let chunk = '';
-      for (const stored of batch) {
-        const row = resolveChangeRow(stored, lookup);
+      for (const stored of shown) {
+        const row = mapEntryTexts(resolveChangeRow(stored, lookup), (text) => withoutForeignEmails(text, own));
         chunk += `${first ? '' : ','}${JSON.stringify({
           id: row.id,
           at: row.at.toISOString(),
@@ -181,9 +190,110 @@ async function personalDataResponse(db: DbOrTx, userId: string): Promise<Respons
   });
 }
 
+/** The person's addresses: the current one and every earlier one the history keeps (lower case). */
+async function ownAddresses(db: DbOrTx, userId: string, current: string): Promise<Set<string>> {
+  const values = await db
+    .select({ value: historyPersonalValues.value })
+    .from(historyPersonalValues)
+    .where(and(eq(historyPersonalValues.personId, userId), sql`strpos(${historyPersonalValues.value}, '@') > 0`));
+  return new Set([current.toLowerCase(), ...values.map((row) => row.value.trim().toLowerCase())]);
+}
+
 /** The sections besides profile and history, each one query. */
-function sections(db: DbOrTx, userId: string): Record<string, () => Promise<unknown>> {
+function sections(db: DbOrTx, userId: string, own: ReadonlySet<string>): Record<string, () => Promise<unknown>> {
   return {
+    // Second factors: kind, name, when created and last used — never a secret, key or code.
+    factors: async () => {
+      const [totp, passkeys, codes] = await Promise.all([
+        db
+          .select({ createdAt: mfaTotp.createdAt, confirmedAt: mfaTotp.confirmedAt })
+          .from(mfaTotp)
+          .where(eq(mfaTotp.userId, userId)),
+        db
+          .select({ name: mfaPasskeys.name, createdAt: mfaPasskeys.createdAt, lastUsedAt: mfaPasskeys.lastUsedAt })
+          .from(mfaPasskeys)
+          .where(eq(mfaPasskeys.userId, userId))
+          .orderBy(mfaPasskeys.createdAt),
+        db
+          .select({ createdAt: mfaRecoveryCodes.createdAt, usedAt: mfaRecoveryCodes.usedAt })
+          .from(mfaRecoveryCodes)
+          .where(eq(mfaRecoveryCodes.userId, userId)),
+      ]);
+      return [
+        ...totp.map((row) => ({
+          kind: 'totp',
+          name: null,
+          createdAt: iso(row.createdAt),
+          lastUsedAt: null,
+          confirmedAt: iso(row.confirmedAt),
+        })),
+        ...passkeys.map((row) => ({
+          kind: 'passkey',
+          name: row.name,
+          createdAt: iso(row.createdAt),
+          lastUsedAt: iso(row.lastUsedAt),
+        })),
+        ...(codes.length > 0
+          ? [
+              {
+                kind: 'recovery_codes',
+                name: null,
+                createdAt: iso(codes[0]!.createdAt),
+                lastUsedAt: iso(
+                  codes.reduce<Date | null>(
+                    (last, row) => (row.usedAt && (!last || row.usedAt > last) ? row.usedAt : last),
+                    null,
+                  ),
+                ),
+                unused: codes.filter((row) => !row.usedAt).length,
+              },
+            ]
+          : []),
+      ];
+    },
+    // Sign-in attempts with any of the person's addresses.
+    signInAttempts: async () =>
+      (
+        await db
+          .select({
+            email: signInAttempts.email,
+            ip: signInAttempts.ip,
+            success: signInAttempts.success,
+            at: signInAttempts.at,
+          })
+          .from(signInAttempts)
+          .where(inArray(sql`lower(${signInAttempts.email})`, [...own]))
+          .orderBy(sql`${signInAttempts.at} desc`)
+          .limit(SECTION_CAP)
+      ).map((row) => ({ ...row, at: iso(row.at) })),
+    // The records the person created or uploaded (by the history's entries they made).
+    createdRecords: async () => {
+      const rows = await db
+        .select({
+          at: changes.at,
+          entityType: changes.entityType,
+          entityId: changes.entityId,
+          entityLabel: changes.entityLabel,
+          actorLabel: changes.actorLabel,
+          action: changes.action,
+        })
+        .from(changes)
+        .where(and(eq(changes.actorId, userId), inArray(changes.action, ['create', 'upload'])))
+        .orderBy(sql`${changes.at} desc`)
+        .limit(SECTION_CAP);
+      const shown = rows.map((row) => mapEntryTexts({ ...row, fields: [] }, (text) => othersByName(text, userId)));
+      const lookup = await loadRefLookup(db, shown);
+      return shown.map((row) => {
+        const label = withoutForeignEmails(resolveRefs(row.entityLabel, lookup), own);
+        return {
+          entityType: row.entityType,
+          entityId: row.entityId,
+          label,
+          action: row.action,
+          at: iso(row.at),
+        };
+      });
+    },
     sessions: async () =>
       (
         await db
@@ -269,8 +379,6 @@ function sections(db: DbOrTx, userId: string): Record<string, () => Promise<unkn
         decidedAt: iso(row.decidedAt),
       })),
     notifications: async () => {
-      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      if (!user) return [];
       const rows = await db
         .select({
           id: mailOutbox.id,
@@ -281,7 +389,8 @@ function sections(db: DbOrTx, userId: string): Record<string, () => Promise<unkn
           sentAt: mailOutbox.sentAt,
         })
         .from(mailOutbox)
-        .where(sql`lower(${mailOutbox.to}) = lower(${user.email})`)
+        // Mail to any of the person's addresses, earlier ones too.
+        .where(inArray(sql`lower(${mailOutbox.to})`, [...own]))
         .orderBy(sql`${mailOutbox.createdAt} desc`)
         .limit(SECTION_CAP);
       return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), sentAt: iso(row.sentAt) }));

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { tasks } from '@/lib/server/db/schema';
+import { isStale, type ExpectedVersion } from '@/lib/server/db/versioned-update';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
 import { requireTaskRow, taskVersionConflict } from './task-record';
@@ -12,14 +13,14 @@ import { mayDeleteTask } from './task-reach';
  * `DELETE /tasks/{id}` (If-Match): its creator, admin or back office; the history keeps what it
  * was, in the same transaction.
  */
-export async function deleteTask(actor: Actor, id: string, expectedVersion: number): Promise<void> {
+export async function deleteTask(actor: Actor, id: string, expectedVersion: ExpectedVersion): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const current = await requireTaskRow(tx, actor, id, { lock: 'update' });
     if (!mayDeleteTask(actor, current)) {
       throw new ApiError('forbidden', 'Nur wer die Aufgabe angelegt hat, darf sie löschen.');
     }
-    if (current.version !== expectedVersion) throw await taskVersionConflict(tx, actor, id);
+    if (isStale(current.version, expectedVersion)) throw await taskVersionConflict(tx, actor, id);
     await tx.delete(tasks).where(eq(tasks.id, id));
     await recordChange(tx, {
       actor,

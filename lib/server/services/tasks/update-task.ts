@@ -6,7 +6,7 @@ import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/types';
 import { tasks } from '@/lib/server/db/schema';
-import { updateVersioned } from '@/lib/server/db/versioned-update';
+import { isStale, updateVersioned, type ExpectedVersion } from '@/lib/server/db/versioned-update';
 import { requireTask, requireTaskRow, taskVersionConflict } from './task-record';
 import { assertTaskAccount, requireAssignableUser } from './task-rules';
 
@@ -18,7 +18,12 @@ export type TaskUpdate = z.output<typeof taskUpdateSchema>;
  * checked like on create (the assignee must see the account); `completedAt` is set when the status
  * becomes done and cleared when it leaves done.
  */
-export async function updateTask(actor: Actor, id: string, input: TaskUpdate, expectedVersion: number): Promise<Task> {
+export async function updateTask(
+  actor: Actor,
+  id: string,
+  input: TaskUpdate,
+  expectedVersion: ExpectedVersion,
+): Promise<Task> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await changeTask(tx, actor, id, input, expectedVersion);
@@ -34,16 +39,22 @@ export async function updateTaskInBulk(
   actor: Actor,
   id: string,
   input: TaskUpdate,
-  expectedVersion: number,
+  expectedVersion: ExpectedVersion,
 ): Promise<void> {
   const db = await getDb();
   await db.transaction((tx) => changeTask(tx, actor, id, input, expectedVersion));
 }
 
-async function changeTask(tx: Tx, actor: Actor, id: string, input: TaskUpdate, expectedVersion: number): Promise<void> {
+async function changeTask(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  input: TaskUpdate,
+  expectedVersion: ExpectedVersion,
+): Promise<void> {
   const { version: _version, ...requested } = input;
   const current = await requireTaskRow(tx, actor, id, { lock: 'update' });
-  if (current.version !== expectedVersion) throw await taskVersionConflict(tx, actor, id);
+  if (isStale(current.version, expectedVersion)) throw await taskVersionConflict(tx, actor, id);
 
   const changes: Record<string, unknown> = { ...requested };
   const nextAssigneeId = requested.assigneeId ?? current.assigneeId;
@@ -77,7 +88,13 @@ async function changeTask(tx: Tx, actor: Actor, id: string, input: TaskUpdate, e
       entityLabel: row.title,
       accountId: row.accountId,
       job: isReassigned
-        ? notifyJob({ kind: 'taskAssigned', taskId: id, assigneeId: nextAssigneeId, actorId: actor.id, version: row.version })
+        ? notifyJob({
+            kind: 'taskAssigned',
+            taskId: id,
+            assigneeId: nextAssigneeId,
+            actorId: actor.id,
+            version: row.version,
+          })
         : undefined,
     }),
   });

@@ -16,6 +16,7 @@ import {
   notificationSettings,
   notifications,
   savedViews,
+  sessions,
   oneTimeTokens,
   signInAttempts,
   signInLockouts,
@@ -104,10 +105,14 @@ export async function applyUserErasure(tx: Tx, actor: Actor, approval: ApprovalR
   await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
   await tx.delete(mfaPasskeys).where(eq(mfaPasskeys.userId, user.id));
   await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, user.id));
+  // Every address the person ever had (the history keeps the earlier ones among their values).
+  const addresses = await everyAddress(tx, user.id, oldEmail);
   await tx.delete(historyPersonalValues).where(eq(historyPersonalValues.personId, user.id));
-  await tx.delete(signInAttempts).where(sql`lower(${signInAttempts.email}) = ${oldEmail}`);
-  await tx.delete(signInLockouts).where(sql`lower(${signInLockouts.email}) = ${oldEmail}`);
-  await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${oldEmail}`);
+  await tx.delete(signInAttempts).where(inArray(sql`lower(${signInAttempts.email})`, addresses));
+  await tx.delete(signInLockouts).where(inArray(sql`lower(${signInLockouts.email})`, addresses));
+  await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.to})`, addresses));
+  // Their sessions are revoked above; the rows stay (refresh tokens point at them) without address and browser.
+  await tx.update(sessions).set({ ip: '', userAgent: '' }).where(eq(sessions.userId, user.id));
   // Webhook messages about them, with their delivery logs (issue 48; payloads hold ids, no names).
   await tx.delete(webhookMessages).where(sql`${webhookMessages.payload}->'data'->>'id' = ${user.id}`);
   await redactOthersMail(tx, user, name);
@@ -144,6 +149,15 @@ export async function applyUserErasure(tx: Tx, actor: Actor, approval: ApprovalR
     approvalId: approval.id,
   });
   return { applied: true, mail: null };
+}
+
+/** The person's address now and every earlier one the history's personal values hold (lower case). */
+async function everyAddress(tx: Tx, personId: string, current: string): Promise<string[]> {
+  const values = await tx
+    .select({ value: historyPersonalValues.value })
+    .from(historyPersonalValues)
+    .where(and(eq(historyPersonalValues.personId, personId), sql`strpos(${historyPersonalValues.value}, '@') > 0`));
+  return [...new Set([current, ...values.map((row) => row.value.trim().toLowerCase())])];
 }
 
 const escapeHtml = (text: string) =>

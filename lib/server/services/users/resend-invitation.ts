@@ -51,7 +51,7 @@ async function limitInvitationMails(tx: DbOrTx, email: string): Promise<void> {
         and(
           activationMails,
           gt(mailOutbox.createdAt, firstSent),
-          gt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+          gt(mailOutbox.createdAt, sql`clock_timestamp() - make_interval(secs => ${seconds})`),
         ),
       );
     if ((sent?.n ?? 0) >= limit) {

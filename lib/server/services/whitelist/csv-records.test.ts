@@ -24,6 +24,17 @@ describe('CsvRecordReader', () => {
     ]);
   });
 
+  it('names the line each record ends on (issue 45: a bad byte is matched to its record)', () => {
+    const text = 'a;b\r\n"zwei\r\nZeilen"\n"open\nx"y;z\r\rlast';
+    expect(read(text).map((record) => [record.line, record.endLine])).toEqual([
+      [1, 1],
+      [2, 3],
+      [4, 5],
+      [6, 6],
+      [7, 7],
+    ]);
+  });
+
   it('reports each malformed line once, on its own line, and reads on after it', () => {
     const text = 'value\n"a"b\nok\nx"y;z\n"a"b\n"open;\nnext\n';
     expect(brief(read(text))).toEqual([

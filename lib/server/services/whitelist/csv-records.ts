@@ -20,6 +20,8 @@ export interface CsvRecord {
   fields: string[];
   /** The line the record starts on (1-based; a quoted line break inside counts as a line). */
   line: number;
+  /** The line it ends on (after `line` when a quoted line break or a skipped bad line is part of it). */
+  endLine: number;
   malformed: boolean;
 }
 
@@ -47,11 +49,6 @@ export class CsvRecordReader {
     private readonly maxFields = 16,
   ) {
     this.delimiter = delimiter.charCodeAt(0);
-  }
-
-  /** The line the reader has reached (where an encoding error or the end is reported). */
-  get currentLine(): number {
-    return this.line;
   }
 
   /** Reads `text` and appends the records it completes to `out`. Linear in `text.length`. */
@@ -110,7 +107,7 @@ export class CsvRecordReader {
         case 'skip':
           if (code === CR || code === LF) {
             this.endLine(code);
-            this.emit(out, true);
+            this.emit(out, true, this.line - 1);
           }
           break;
       }
@@ -121,10 +118,10 @@ export class CsvRecordReader {
   /** The end of the text: a record still open is complete (or malformed if a quote is open). */
   end(out: CsvRecord[]): void {
     if (this.state === 'quoted' || this.state === 'skip') {
-      this.emit(out, true);
+      this.emit(out, true, this.line);
     } else if (this.state !== 'start' || this.fields.length > 0) {
       this.endField();
-      this.emit(out, false);
+      this.emit(out, false, this.line);
     }
   }
 
@@ -137,7 +134,7 @@ export class CsvRecordReader {
     if (code !== CR && code !== LF) return false;
     this.endLine(code);
     this.endField();
-    this.emit(out, false);
+    this.emit(out, false, this.line - 1);
     return true;
   }
 
@@ -159,8 +156,9 @@ export class CsvRecordReader {
     this.afterCr = code === CR;
   }
 
-  private emit(out: CsvRecord[], malformed: boolean) {
-    out.push({ fields: malformed ? [] : this.fields, line: this.recordLine, malformed });
+  /** `endLine`: the line the record ends on (the one before `line` when a line break ended it). */
+  private emit(out: CsvRecord[], malformed: boolean, endLine: number) {
+    out.push({ fields: malformed ? [] : this.fields, line: this.recordLine, endLine, malformed });
     this.fields = [];
     this.field = '';
     this.state = 'start';

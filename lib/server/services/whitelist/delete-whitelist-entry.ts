@@ -3,16 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
 import { whitelistEntries } from '@/lib/server/db/schema';
+import { isStale, type ExpectedVersion } from '@/lib/server/db/versioned-update';
 import { recordChange } from '@/lib/server/history/record-change';
 import { lockWhitelistRow, requireWritableAccount, whitelistVersionConflict } from './whitelist-record';
 
 /** `DELETE /whitelist/{id}` against the version the client read; the history keeps the entry. */
-export async function deleteWhitelistEntry(actor: Actor, id: string, expectedVersion: number): Promise<void> {
+export async function deleteWhitelistEntry(actor: Actor, id: string, expectedVersion: ExpectedVersion): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const current = await lockWhitelistRow(tx, actor, id);
     await requireWritableAccount(tx, actor, current.accountId);
-    if (current.version !== expectedVersion) throw await whitelistVersionConflict(tx, actor, id);
+    if (isStale(current.version, expectedVersion)) throw await whitelistVersionConflict(tx, actor, id);
     await tx.delete(whitelistEntries).where(eq(whitelistEntries.id, id));
     await recordChange(tx, {
       actor,

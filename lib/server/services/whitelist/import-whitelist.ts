@@ -23,12 +23,13 @@ import { requireWritableAccount } from './whitelist-record';
 /**
  * Rows per statement. The embedded database (PGlite) runs each statement on the event loop, and no
  * request may hold it > 250 ms (issue 24). Inserting costs most — every row goes into the search
- * index's trigram GIN too: 2,000 rows per INSERT took 320 ms (median) and up to 570 ms on this 2-core
- * machine under load, 250 rows take ~30 ms (max 107 ms in the same run, with `GIN_PENDING_LIMIT`);
- * the duplicate probe reads only, ~30 ms per 1,000 rows. Between statements other requests run.
+ * indexes' trigram GINs too, and the first statements read those indexes' pages from disk: 250 rows
+ * took 40 ms (median) but up to 1.4 s for the first and 230–490 ms for others on this 2-core machine
+ * under load (issue 45: health held 318–723 ms); 100 rows take at most 180 ms in the same run. The
+ * duplicate probe reads only, ~30 ms per 1,000 rows. Between statements other requests run.
  * Smaller statements also leave the embedded database's never-shrinking memory smaller.
  */
-const INSERT_ROWS_PER_STATEMENT = 250;
+const INSERT_ROWS_PER_STATEMENT = 100;
 const PROBE_ROWS_PER_STATEMENT = 1_000;
 /**
  * The import's own GIN pending-list limit (default 4 MB): PostgreSQL moves the pending list into the

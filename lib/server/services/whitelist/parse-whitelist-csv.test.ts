@@ -58,9 +58,50 @@ describe('parseWhitelistCsv', () => {
     ]);
     expect((await parse('')).errors).toEqual([expect.objectContaining({ line: 1, code: 'header_invalid' })]);
     const latin1 = Buffer.concat([Buffer.from('value\nok.de\nm'), Buffer.from([0xfc]), Buffer.from('ller.de\n')]);
-    expect((await parseWhitelistCsv(chunks(latin1, 64), 1024)).errors.map((issue) => issue.code)).toEqual(['encoding']);
+    const bad = await parseWhitelistCsv(chunks(latin1, 64), 1024);
+    expect(bad.errors).toEqual([{ line: 3, code: 'encoding', value: '' }]);
+    expect(bad.rows.map((row) => [row.line, row.value])).toEqual([[2, 'ok.de']]);
     const unclosed = await parse('value;note\nok.de;\nx.de;"offen\nmore.de;\n');
     expect(unclosed.errors).toEqual([expect.objectContaining({ line: 3, code: 'csv_malformed' })]);
+  });
+
+  it.each([7, 64 * 1024, 1024 * 1024])(
+    'reports a bad byte on its own line and reads every line after it (issue 45; chunks of %i)',
+    async (size) => {
+      const latin1 = (text: string) => Buffer.from(text, 'latin1');
+      const good = (from: number, count: number) =>
+        Array.from({ length: count }, (_, index) => `u${from + index}@example.com;Zeile ${from + index};\n`).join('');
+      // The header is line 1: 3,000 valid rows on lines 2–3,001, the bad byte on line 3,002, then 10 more.
+      const file = Buffer.concat([
+        Buffer.from(`value;note;validUntil\n${good(0, 3_000)}`),
+        latin1('caf\u00e9.de;Zeile;\n'),
+        Buffer.from(good(3_000, 10)),
+      ]);
+      const result = await parseWhitelistCsv(chunks(file, size), 2 * 1024 * 1024);
+      expect(result.errors).toEqual([{ line: 3_002, code: 'encoding', value: '' }]);
+      expect(result.total).toBe(3_011);
+      expect(result.rows).toHaveLength(3_010);
+      expect(result.rows.at(-1)).toMatchObject({ line: 3_012, value: 'u3009@example.com' });
+
+      const early = Buffer.concat([
+        Buffer.from(`value;note;validUntil\n${good(0, 2)}`),
+        latin1('m\u00fcller.de;\u00e9;\n'),
+        Buffer.from(good(2, 3_000)),
+      ]);
+      const second = await parseWhitelistCsv(chunks(early, size), 2 * 1024 * 1024);
+      expect(second.errors).toEqual([{ line: 4, code: 'encoding', value: '' }]);
+      expect(second.rows).toHaveLength(3_002);
+    },
+  );
+
+  it('refuses a header with bytes that are no UTF-8 on its line', async () => {
+    const file = Buffer.concat([
+      Buffer.from('\n'),
+      Buffer.from('value;not', 'latin1'),
+      Buffer.from([0xe9]),
+      Buffer.from('\na.de;\n'),
+    ]);
+    expect((await parse(file)).errors).toEqual([{ line: 2, code: 'encoding', value: '' }]);
   });
 
   it('stops at the row and byte limits with 413', async () => {

@@ -10,10 +10,12 @@ import {
 import { normaliseWhitelistValue, type WhitelistKind } from '@/lib/schemas/whitelist-value';
 import { ApiError } from '@/lib/server/http/api-error';
 import { timeSlicer } from '@/lib/server/time-slicer';
+import { LineCheckedDecoder } from '@/lib/server/import/decode-text';
 import { type CsvRecord, CsvRecordReader } from './csv-records';
 
 /**
- * Reads the whitelist CSV (SPEC §4) as it streams in: UTF-8 (strictly; a BOM is dropped), the
+ * Reads the whitelist CSV (SPEC §4) as it streams in: UTF-8 (a line with bytes that are no UTF-8 is
+ * an `encoding` error on its own number, issue 45; a BOM is dropped), the
  * delimiter `;` or `,` from the header line, quoted fields, CRLF, LF or CR, header
  * `value;note;validUntil` in any order and case (note and validUntil may be left out). Every data
  * line becomes a row or an issue with its line number in the file; at most `maxBytes` are read and
@@ -106,28 +108,19 @@ async function drainBody(text: AsyncGenerator<string>) {
   }
 }
 
-/** The UTF-8 text of the body, chunk by chunk, refusing more than `maxBytes` and bytes that are no UTF-8. */
-async function* decodeBounded(body: AsyncIterable<Uint8Array>, maxBytes: number, onEncodingError: () => void) {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+/** The text of the body, chunk by chunk, refusing more than `maxBytes` (bytes that are no UTF-8: `decoder.badLines`). */
+async function* decodeBounded(body: AsyncIterable<Uint8Array>, maxBytes: number, decoder: LineCheckedDecoder) {
   let total = 0;
-  try {
-    for await (const chunk of body) {
-      total += chunk.byteLength;
-      if (total > maxBytes) throw tooLarge(maxBytes);
-      // A body handed on in one piece (the in-process transport) is decoded in bounded pieces too.
-      for (let start = 0; start < chunk.byteLength; start += DECODE_BYTES) {
-        yield decoder.decode(chunk.subarray(start, start + DECODE_BYTES), { stream: true });
-      }
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > maxBytes) throw tooLarge(maxBytes);
+    // A body handed on in one piece (the in-process transport) is decoded in bounded pieces too.
+    for (let start = 0; start < chunk.byteLength; start += DECODE_BYTES) {
+      yield decoder.decode(chunk.subarray(start, start + DECODE_BYTES));
     }
-    const rest = decoder.decode();
-    if (rest) yield rest;
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') {
-      onEncodingError();
-      return;
-    }
-    throw error;
   }
+  const rest = decoder.end();
+  if (rest) yield rest;
 }
 
 const TEXT_PROBLEMS = new Set<string>(Object.values(TEXT_MESSAGES));
@@ -167,12 +160,17 @@ export async function parseWhitelistCsv(body: AsyncIterable<Uint8Array>, maxByte
   const errors: RowIssue[] = [];
   let total = 0;
   let stoppedAtLine: number | null = null;
-  let hasEncodingError = false;
   const pause = timeSlicer();
 
-  const text = decodeBounded(body, maxBytes, () => {
-    hasEncodingError = true;
-  });
+  const decoder = new LineCheckedDecoder();
+  const text = decodeBounded(body, maxBytes, decoder);
+  /** The first line of `record` with bytes that are no UTF-8 (decoded before the record was read), or null. */
+  let nextBad = 0;
+  const badLineIn = (record: CsvRecord): number | null => {
+    const bad = decoder.badLines;
+    while (nextBad < bad.length && bad[nextBad]! < record.line) nextBad += 1;
+    return nextBad < bad.length && bad[nextBad]! <= record.endLine ? bad[nextBad]! : null;
+  };
   // The header line decides the delimiter: read until it is complete (or 64 KiB without one).
   let head = '';
   const quoted = { inside: false };
@@ -197,7 +195,12 @@ export async function parseWhitelistCsv(body: AsyncIterable<Uint8Array>, maxByte
       total += 1;
       if (total > WHITELIST_IMPORT_MAX_ROWS) throw tooManyRows();
     };
+    const badLine = badLineIn(record);
     if (index === null) {
+      if (badLine !== null) {
+        errors.push({ line: badLine, code: 'encoding', value: '' });
+        return false;
+      }
       const isBlank = !record.malformed && record.fields.length === 1 && record.fields[0]!.trim() === '';
       if (isBlank) {
         count();
@@ -214,7 +217,11 @@ export async function parseWhitelistCsv(body: AsyncIterable<Uint8Array>, maxByte
       return true;
     }
     count();
-    const outcome = readRow(record, index, width);
+    // A line with bytes that are no UTF-8 is refused as such; the lines after it are read as usual.
+    const outcome =
+      badLine === null
+        ? readRow(record, index, width)
+        : { issue: { line: badLine, code: 'encoding' as const, value: '' } };
     if (outcome === null) return true;
     if ('row' in outcome) {
       rows.push(outcome.row);
@@ -267,8 +274,7 @@ export async function parseWhitelistCsv(body: AsyncIterable<Uint8Array>, maxByte
     // connection times out (a 16 MiB file refused after 50,001 lines waited 65 s).
     await drainBody(text);
   }
-  if (hasEncodingError) errors.push({ line: reader.currentLine, code: 'encoding', value: '' });
-  if (index === null && !errors.some((issue) => issue.code === 'header_invalid') && !hasEncodingError) {
+  if (index === null && errors.length === 0) {
     errors.push({ line: 1, code: 'header_invalid', value: '' });
   }
   errors.sort((a, b) => a.line - b.line);

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { WhitelistEntry, whitelistUpdateSchema } from '@/lib/schemas/whitelist';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
+import type { Tx } from '@/lib/server/db/types';
 import { isUniqueViolation } from '@/lib/server/db/database-errors';
 import { whitelistEntries } from '@/lib/server/db/schema';
-import { updateVersioned } from '@/lib/server/db/versioned-update';
+import { updateVersioned, type ExpectedVersion } from '@/lib/server/db/versioned-update';
 import {
   duplicateValue,
   kindOf,
@@ -25,33 +26,57 @@ export async function updateWhitelistEntry(
   actor: Actor,
   id: string,
   input: WhitelistUpdate,
-  expectedVersion: number,
+  expectedVersion: ExpectedVersion,
 ): Promise<WhitelistEntry> {
-  const { version: _version, ...requested } = input;
   const db = await getDb();
+  return db.transaction(async (tx) => {
+    await changeWhitelistEntry(tx, actor, id, input, expectedVersion);
+    return requireWhitelistEntry(tx, actor, id);
+  });
+}
+
+/**
+ * The same change for a bulk action (`POST /whitelist/bulk`), in a transaction of its own per entry,
+ * without reading the entry back for an answer that only says `ok`.
+ */
+export async function updateWhitelistEntryInBulk(
+  actor: Actor,
+  id: string,
+  input: WhitelistUpdate,
+  expectedVersion: ExpectedVersion,
+): Promise<void> {
+  const db = await getDb();
+  await db.transaction((tx) => changeWhitelistEntry(tx, actor, id, input, expectedVersion));
+}
+
+async function changeWhitelistEntry(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  input: WhitelistUpdate,
+  expectedVersion: ExpectedVersion,
+): Promise<void> {
+  const { version: _version, ...requested } = input;
   try {
-    return await db.transaction(async (tx) => {
-      const current = await lockWhitelistRow(tx, actor, id);
-      await requireWritableAccount(tx, actor, current.accountId);
-      const changes = {
-        ...requested,
-        ...(requested.value !== undefined ? { kind: kindOf(requested.value) } : {}),
-      };
-      await updateVersioned(tx, {
-        table: whitelistEntries,
-        current,
-        expectedVersion,
-        changes,
-        conflict: () => whitelistVersionConflict(tx, actor, id),
-        history: (row) => ({
-          actor,
-          entityType: 'whitelist_entry',
-          entityId: id,
-          entityLabel: row.value,
-          accountId: row.accountId,
-        }),
-      });
-      return requireWhitelistEntry(tx, actor, id);
+    const current = await lockWhitelistRow(tx, actor, id);
+    await requireWritableAccount(tx, actor, current.accountId);
+    const changes = {
+      ...requested,
+      ...(requested.value !== undefined ? { kind: kindOf(requested.value) } : {}),
+    };
+    await updateVersioned(tx, {
+      table: whitelistEntries,
+      current,
+      expectedVersion,
+      changes,
+      conflict: () => whitelistVersionConflict(tx, actor, id),
+      history: (row) => ({
+        actor,
+        entityType: 'whitelist_entry',
+        entityId: id,
+        entityLabel: row.value,
+        accountId: row.accountId,
+      }),
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateValue();
