@@ -12,7 +12,9 @@ import { getBoss, stopBoss } from './boss';
 import { QUEUE } from './queues';
 
 /** Concurrent workers per queue in one process (each takes one job at a time). */
-const TEAM = { mail: 2, notify: 2, digest: 1, 'task-due': 1, webhook: 2, 'audit-checkpoint': 1 } as const;
+// A worker takes one job per poll (JOBS_POLL_MS): 4 mail workers send up to 8 mails a second, so a
+// backlog of retries while SMTP was down drains before new mail waits long behind it.
+const TEAM = { mail: 4, notify: 2, digest: 1, 'task-due': 1, webhook: 2, 'audit-checkpoint': 1 } as const;
 
 const globalForWorkers = globalThis as unknown as { __benefitsWorkers?: Promise<void> };
 
