@@ -11,6 +11,10 @@ export async function register() {
     // Logger, request context and metrics, shared with scripts/server.mjs through globalThis.
     const { observability } = await import('./lib/server/observability');
     observability();
+    // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT (or …_TRACES_ENDPOINT) is set: otherwise no provider
+    // is registered and the OpenTelemetry SDK is not even loaded (lib/server/observability/tracing.ts).
+    const { startTracing } = await import('./lib/server/observability/tracing');
+    await startTracing();
     const { prepareServer } = await import('./lib/server/prepare-server');
     await prepareServer();
   }

@@ -14,9 +14,30 @@ const nextConfig: NextConfig = {
   // and a generated client need not follow redirects); middleware.ts redirects pages as Next would.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // `.next/standalone`: the server with only the node_modules it needs, for the container image
+  // (Dockerfile; docs/operations.md "Deploying"). `npm start` and `npm run serve` still serve `.next`.
+  output: 'standalone',
+  // Files the server reads at run time by a path Next's tracing cannot follow (process.cwd()).
+  outputFileTracingIncludes: {
+    '/*': ['./lib/server/db/migrations/**/*', './lib/server/auth/common-passwords.txt'],
+  },
   reactStrictMode: true,
   // Native and WASM packages must be loaded by Node, not bundled, or every database call fails.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'prom-client'],
+  // The OpenTelemetry SDK is loaded from node_modules only when tracing is on (one copy of its API for
+  // every bundle and for Next's own spans; protobufjs in the OTLP exporter is not for bundling).
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    '@node-rs/argon2',
+    'prom-client',
+    'exceljs',
+    '@opentelemetry/api',
+    '@opentelemetry/sdk-trace-node',
+    '@opentelemetry/sdk-trace-base',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/exporter-trace-otlp-proto',
+    '@opentelemetry/resources',
+    '@opentelemetry/semantic-conventions',
+  ],
   // The typecheck runs as its own step of `npm test`; the build need not repeat it (Next 16 no longer lints).
   typescript: { ignoreBuildErrors: true },
   // Not `experimental.inlineCss`: Next 16.4 puts each inlined stylesheet into the HTML three times

@@ -36,6 +36,9 @@ function e2eDataDir(): string {
   return created;
 }
 
+/** Where E2E_STANDALONE assembles the standalone build (outside the repository). */
+const standaloneDir = path.join(tmpdir(), `ebmt-standalone-${port}`);
+
 function webServer(): PlaywrightTestConfig['webServer'] {
   if (externalBaseUrl) return undefined;
   const env: Record<string, string> = {
@@ -67,10 +70,15 @@ function webServer(): PlaywrightTestConfig['webServer'] {
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
   return {
-    command: 'node scripts/server.mjs',
+    // E2E_STANDALONE=1: the standalone build as the Dockerfile ships it (scripts/assemble-standalone.mjs),
+    // copied to a temp folder, so no module can come from the repository's node_modules.
+    command: process.env.E2E_STANDALONE
+      ? `node scripts/assemble-standalone.mjs ${standaloneDir} && node ${standaloneDir}/scripts/server.mjs`
+      : 'node scripts/server.mjs',
     url: `${localBaseUrl}/api/v1/health/ready/`,
     env,
-    timeout: 180_000,
+    // Assembling the standalone folder copies ~95 MB first.
+    timeout: process.env.E2E_STANDALONE ? 300_000 : 180_000,
     reuseExistingServer: false,
     stdout: process.env.E2E_DEBUG ? 'pipe' : 'ignore',
     stderr: 'pipe',

@@ -11,6 +11,7 @@ import { AppProviders } from '@/components/layout/app-providers';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { ChunkReloadGuard } from '@/components/layout/chunk-reload-guard';
 import { Footer } from '@/components/layout/footer';
+import { HydrationMark } from '@/components/layout/hydration-mark';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { SkipLink } from '@/components/layout/skip-link';
 import { htmlThemeAttributes, THEME_SCRIPT } from '@/components/layout/theme';
@@ -42,12 +43,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <SkipLink />
         <TopLoader />
         {/* Pages add the namespaces of their own client components where they render them. */}
-        <ClientMessages namespaces={['offline', 'errors']}>
+        <ClientMessages root namespaces={[]}>
           <AppProviders>
             <ChunkReloadGuard />
             <OfflineBanner />
             {children}
             <Footer />
+            <HydrationMark />
           </AppProviders>
         </ClientMessages>
       </body>

@@ -29,6 +29,7 @@ describe('startupConfigProblems', () => {
     ['SMTP_URL', 'smtp://:2525'],
     ['MFA_REQUIRED_ROLES', 'admin,superuser'],
     ['METRICS_TOKEN', 'tiny-token-value'],
+    ['BACKUP_TOKEN', 'short-backup-token'],
     ['LOG_LEVEL', 'verbose-level'],
     ['LOG_FORMAT', 'xml-format'],
     ['EVENT_LOOP_WARN_MS', 'soon-value'],

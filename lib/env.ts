@@ -26,6 +26,12 @@ const parsableUrl = (name: string, schemes: RegExp, expected: string) =>
     { message: `${name} must be a ${expected} URL with a host` },
   );
 
+/** The OTLP transports this server speaks (the spec's values; gRPC is not among them). */
+const otlpProtocol = (name: string) =>
+  z.enum(['http/protobuf', 'http/json'], {
+    message: `${name} must be http/protobuf or http/json (grpc is not supported)`,
+  });
+
 const secret = (name: string) => z.string().min(32, `${name} must be at least 32 characters`);
 
 const envSchema = z.object({
@@ -73,6 +79,10 @@ const envSchema = z.object({
   // Webhooks (issue 48): first retry delay (doubling, 11 retries ≥ 34 h at 60 s), and whether private addresses may receive.
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanish.default(false),
+  // Who looked at whose personal data (issue 51): rows older than this many months go, daily.
+  ACCESS_LOG_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  // Issue 51: how long deleted documents, tasks and whitelist entries can be restored before the purge.
+  RESTORE_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   DIGEST_TIME: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'DIGEST_TIME must be HH:MM')
@@ -97,6 +107,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   METRICS_TOKEN: secret('METRICS_TOKEN').optional(),
+  // Traces (lib/server/observability/tracing.ts): exported over OTLP/HTTP only when an endpoint is set.
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl('OTEL_EXPORTER_OTLP_ENDPOINT').optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT').optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol('OTEL_EXPORTER_OTLP_PROTOCOL').optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL').optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default('employee-benefits'),
+  OTEL_SDK_DISABLED: booleanish.default(false),
+  // `POST /ops/backup` of scripts/server.mjs (loopback only); unset, there is none.
+  BACKUP_TOKEN: secret('BACKUP_TOKEN').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

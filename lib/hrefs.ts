@@ -20,6 +20,9 @@ export const hrefs = {
   accountEdit: (id: string) => `/accounts/${seg(id)}/edit/`,
   accountShow: (id: string) => `/accounts/${seg(id)}/show/`,
   accountNew: () => '/accounts/neu/',
+  accountImport: () => '/accounts/neu/import/',
+  userImport: () => '/benutzer/neu/import/',
+  importReport: (id: string) => `/importe/${seg(id)}/`,
   subAccountNew: (parentId: string) => `/accounts/${seg(parentId)}/neu/`,
 
   users: (query: Record<string, QueryValue> = {}) => `/benutzer/${toQueryString(query)}`,

@@ -10,39 +10,13 @@
  * then appends a new checkpoint when the chains hold (on demand). Exit code 0: the chain holds; 1: it
  * is broken; 2: the check could not run.
  */
-import path from 'node:path';
-import { existsSync } from 'node:fs';
 import { verifyChain } from '../lib/server/history/chain';
 import { readCheckpoint, takeCheckpoint } from '../lib/server/history/checkpoint';
 import { chainKeys } from '../lib/server/history/keyed';
-
-type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
-
-async function open(): Promise<{ query: Query; close: () => Promise<void>; where: string }> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const { default: postgres } = await import('postgres');
-    const client = postgres(url, { max: 1, onnotice: () => {} });
-    return {
-      query: async (text, params) => [...(await client.unsafe(text, params as never[]))],
-      close: () => client.end({ timeout: 5 }),
-      where: 'DATABASE_URL',
-    };
-  }
-  const dataDir = path.resolve(process.env.DATA_DIR ?? './data', 'pglite');
-  if (!existsSync(dataDir)) throw new Error(`no database at ${dataDir} (set DATA_DIR or DATABASE_URL)`);
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  return {
-    query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
-    close: () => client.close(),
-    where: dataDir,
-  };
-}
+import { openAuditDatabase } from './audit-database';
 
 async function main(): Promise<number> {
-  const db = await open();
+  const db = await openAuditDatabase();
   try {
     const started = performance.now();
     const recompute = process.argv.includes('--js') ? 'javascript' : 'database';

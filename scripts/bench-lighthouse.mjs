@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:lighthouse` (issue 30): Lighthouse's mobile preset (its default config: a phone's
- * screen, simulated Slow 4G and a 4× slower CPU) on every page route, signed in through a real
- * browser session.
+ * `npm run bench:lighthouse` (issues 30 and 50): Lighthouse's mobile preset (its default config: a
+ * phone's screen, simulated Slow 4G) with the CPU slowdown calibrated to the host, on every page
+ * route, signed in through a real browser session.
  *
  *  1. builds the app if there is no build (`next build`);
  *  2. starts the production server (`scripts/server.mjs`, as `npm start` does) on the demo data in a
@@ -10,6 +10,10 @@
  *  3. starts the system Chromium (scripts/find-chromium.mjs) with a profile of its own and a
  *     DevTools port, through Playwright; Lighthouse connects to the same browser through that port,
  *     so its pages share the profile's cookie jar;
+ *  3a. calibrates (issue 50, Lighthouse's docs/throttling.md "CPU throttling"): runs Lighthouse's own
+ *     `computeBenchmarkIndex` in that browser three times and takes the median; the CPU slowdown is
+ *     the calculator's multiplier for it (scripts/bench/cpu-calibration.mjs: 150 → 1×, 800 → 2×,
+ *     1,300 → 3×, 1,533 → 4×, linear in between, capped at 4×) instead of the preset's fixed 4×;
  *  4. runs the guest pages (/login/ …) before anyone signs in, then signs in as admin@example.com
  *     through the login form and runs the signed-in pages: the session cookie is the browser's own
  *     and rotates as it does for a user (no static Cookie header);
@@ -25,7 +29,10 @@
  *     only stylesheets with more than 10 KiB unused, and an inline <style> at 20 % of its size);
  *     writes bench-lighthouse-results.json.
  *
- * Exit code 1 when a run failed, a signed-in route ended on the sign-in page (the session was lost),
+ * The blank app is the control: calibrated, it must score ≥ 98, or the run says the calibration is
+ * wrong (and exits 1, as the figures of such a run do not mean what they say).
+ *
+ * Exit code 1 when the control scored below 98, a run failed, a signed-in route ended on the sign-in page (the session was lost),
  * or a route answered anything but 2xx.
  *
  * Environment (all optional):
@@ -36,12 +43,15 @@
  *                            `=/` only the route that is exactly `/` (detail routes read `/accounts/{id}/`)
  *   BENCH_PORT=3300          first port to try for the server
  *   BENCH_LH_CHROME_PORT=9222  first port to try for Chromium's DevTools
+ *   BENCH_LH_CPU=2.5         a fixed CPU slowdown instead of the calibrated one (`4`: the preset's)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { CONTROL_MIN_SCORE, cpuSlowdownMultiplier, median } from './bench/cpu-calibration.mjs';
 import { findChromium } from './find-chromium.mjs';
 import { withFloorApp } from './bench/floor.mjs';
 import { findFreePort } from './bench/proc.mjs';
@@ -61,11 +71,16 @@ const config = {
   firstPort: positive('BENCH_PORT', 3300),
   firstChromePort: positive('BENCH_LH_CHROME_PORT', 9222),
   floor: process.env.BENCH_LH_FLOOR !== '0',
+  fixedCpu: process.env.BENCH_LH_CPU ? Number(process.env.BENCH_LH_CPU) : null,
   routes: (process.env.BENCH_LH_ROUTES ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean),
 };
+if (config.fixedCpu !== null && !(config.fixedCpu >= 1 && config.fixedCpu <= 20)) {
+  console.error('bench:lighthouse: BENCH_LH_CPU must be a number from 1 to 20');
+  process.exit(2);
+}
 const RESULTS_FILE = path.join(root, 'bench-lighthouse-results.json');
 /** The switches the browser tests start Chromium with (playwright.config.ts). */
 const CHROMIUM_ARGS = JSON.parse(readFileSync(path.join(root, 'scripts', 'chromium-args.json'), 'utf8'));
@@ -97,11 +112,20 @@ const tempDir = (prefix) => {
 };
 const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
 
-function median(values) {
-  const sorted = values.filter((value) => typeof value === 'number').sort((a, b) => a - b);
-  if (!sorted.length) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+/**
+ * The host's `benchmarkIndex` as Lighthouse computes it (its own page function, in the same browser),
+ * the median of three runs: the input of the calibration.
+ */
+async function measureBenchmarkIndex(context) {
+  const page = await context.newPage();
+  try {
+    await page.goto('about:blank');
+    const runs = [];
+    for (let run = 0; run < 3; run++) runs.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    return { runs: runs.map((value) => Math.round(value)), median: Math.round(median(runs)) };
+  } finally {
+    await page.close();
+  }
 }
 
 /** Signs the browser's profile in through the login form, as a user does. */
@@ -123,12 +147,14 @@ async function signIn(context, base) {
 const shortUrl = (url) => (typeof url === 'string' ? url.replace(/^https?:\/\/[^/]+/, '') : url);
 
 /** One Lighthouse run of `url` in the browser behind `chromePort`: the figures this bench reports. */
-async function audit(url, chromePort) {
+async function audit(url, chromePort, cpuMultiplier) {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
     logLevel: 'error',
     onlyCategories: CATEGORIES,
+    // Merged into the mobile preset's Slow 4G: only the CPU slowdown changes.
+    throttling: { cpuSlowdownMultiplier: cpuMultiplier },
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -141,6 +167,7 @@ async function audit(url, chromePort) {
     warnings: lhr.runWarnings,
     // Lighthouse's estimate of the host's CPU (docs/throttling.md: a high-end desktop 1500–2000).
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    cpuSlowdownMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -206,6 +233,7 @@ function summarize(route, runs) {
     unusedCssKiB: round(median(pick('unusedCssBytes')) / 1024, 1),
     failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
     benchmarkIndex: round(median(pick('benchmarkIndex'))),
+    cpuSlowdownMultiplier: median(pick('cpuSlowdownMultiplier')),
     perRun: runs,
   };
 }
@@ -252,8 +280,14 @@ async function main() {
     args: [...CHROMIUM_ARGS, '--lang=de-DE', `--remote-debugging-port=${chromePort}`],
   });
   const browserVersion = state.context.browser()?.version() ?? null;
+  const benchmark = await measureBenchmarkIndex(state.context);
+  const cpuMultiplier = config.fixedCpu ?? cpuSlowdownMultiplier(benchmark.median);
   console.log(
-    `Lighthouse (mobile preset, simulated throttling) in Chromium ${browserVersion ?? executablePath} on DevTools port ${chromePort}: ` +
+    `Host benchmarkIndex ${benchmark.median} (median of ${benchmark.runs.join(', ')}): CPU slowdown ${cpuMultiplier}×` +
+      (config.fixedCpu ? ' (fixed by BENCH_LH_CPU)' : ' (calibrated: 150 → 1×, 800 → 2×, 1,300 → 3×, 1,533 → 4×)'),
+  );
+  console.log(
+    `Lighthouse (mobile preset, simulated throttling, CPU ${cpuMultiplier}×) in Chromium ${browserVersion ?? executablePath} on DevTools port ${chromePort}: ` +
       `${config.runs} run(s) each of ${guest.length} guest and ${signedIn.length} signed-in route(s); load average ${loadAverage().join(' ')}`,
   );
 
@@ -263,7 +297,7 @@ async function main() {
     const runs = [];
     for (let run = 0; run < config.runs; run++) {
       const started = performance.now();
-      const result = await audit(`${origin}${routePath}`, chromePort);
+      const result = await audit(`${origin}${routePath}`, chromePort, cpuMultiplier);
       runs.push(result);
       const finalPath = new URL(result.finalUrl).pathname;
       if (result.runtimeError) problems.push(`${route} run ${run + 1}: ${result.runtimeError}`);
@@ -274,7 +308,7 @@ async function main() {
       console.log(
         `  ${route} run ${run + 1}: performance ${result.performance}, accessibility ${result.accessibility}, ` +
           `best practices ${result.bestPractices}, LCP ${Math.round(result.lcpMs ?? 0)} ms, TBT ${Math.round(result.tbtMs ?? 0)} ms, ` +
-          `CLS ${(result.cls ?? 0).toFixed(3)}, benchmarkIndex ${Math.round(result.benchmarkIndex ?? 0)} ` +
+          `CLS ${(result.cls ?? 0).toFixed(3)}, benchmarkIndex ${Math.round(result.benchmarkIndex ?? 0)}, CPU ${result.cpuSlowdownMultiplier}× ` +
           `(${seconds(performance.now() - started)} s, load ${loadAverage()[0]})`,
       );
     }
@@ -295,8 +329,12 @@ async function main() {
   }
   results.sort((a, b) => routes.findIndex((r) => r.route === a.route) - routes.findIndex((r) => r.route === b.route));
 
-  console.log(`\nMedian of ${config.runs} run(s) per route (Lighthouse mobile preset):`);
-  const text = (value) => (value === null ? '–' : String(value));
+  const text = (value) => (value === null || value === undefined ? '–' : String(value));
+  const control = floor[0] ?? null;
+  console.log(
+    `\nMedian of ${config.runs} run(s) per route (Lighthouse mobile preset, CPU ${cpuMultiplier}× for benchmarkIndex ${benchmark.median}` +
+      `${control ? `; control: the blank app ${text(control.performance)}` : ''}):`,
+  );
   printRows([
     [
       'route',
@@ -313,6 +351,8 @@ async function main() {
       'blocking ms',
       'unused CSS KiB',
       'bench idx',
+      'CPU ×',
+      'control',
     ],
     ...[...floor, ...results].map((row) => [
       row.route,
@@ -329,11 +369,15 @@ async function main() {
       text(row.renderBlockingMs),
       text(row.unusedCssKiB),
       text(row.benchmarkIndex),
+      text(row.cpuSlowdownMultiplier),
+      text(control?.performance),
     ]),
   ]);
   const goals = {
+    controlAtLeast98: control ? (control.performance ?? 0) >= CONTROL_MIN_SCORE : null,
     performanceAtLeast95: results.every((row) => (row.performance ?? 0) >= 95),
     noLayoutShiftAbove002: results.every((row) => row.maxCls <= 0.02),
+    accessibility100: results.every((row) => row.accessibility === 100),
     renderBlockingAtMost100ms: results.every((row) => (row.renderBlockingMs ?? 0) <= 100),
   };
   const yesNo = (value) => (value ? 'yes' : 'NO');
@@ -345,9 +389,17 @@ async function main() {
         `routes at or above the floor's performance: ${results.filter((row) => (row.performance ?? 0) >= (blank.performance ?? 0)).length} of ${results.length}`,
     );
   }
+  if (goals.controlAtLeast98 === false) {
+    problems.push(
+      `the control (the blank app) scored ${text(control.performance)} < ${CONTROL_MIN_SCORE} at CPU ${cpuMultiplier}×: the calibration is wrong ` +
+        `(a loaded machine? load average ${loadAverage().join(' ')}); the routes' scores of this run do not mean what they say`,
+    );
+    console.log(`\nTHE CALIBRATION IS WRONG: ${problems.at(-1)}`);
+  }
   console.log(
-    `Goals (issue 30): performance ≥ 95 on every route: ${yesNo(goals.performanceAtLeast95)}; ` +
-      `no CLS above 0.02 on any run: ${yesNo(goals.noLayoutShiftAbove002)}; ` +
+    `Goals (issue 50): the control ≥ ${CONTROL_MIN_SCORE}: ${goals.controlAtLeast98 === null ? 'not measured (BENCH_LH_FLOOR=0)' : yesNo(goals.controlAtLeast98)}; ` +
+      `performance ≥ 95 on every route: ${yesNo(goals.performanceAtLeast95)}; ` +
+      `no CLS above 0.02 on any run: ${yesNo(goals.noLayoutShiftAbove002)}; accessibility 100: ${yesNo(goals.accessibility100)}; ` +
       `render-blocking ≤ 100 ms: ${yesNo(goals.renderBlockingAtMost100ms)}`,
   );
 
@@ -366,6 +418,11 @@ async function main() {
       loadAverageAtEnd: loadAverage(),
     },
     config,
+    calibration: {
+      benchmarkIndexRuns: benchmark.runs,
+      benchmarkIndex: benchmark.median,
+      cpuSlowdownMultiplier: cpuMultiplier,
+    },
     floor: floor.length ? { versions: floorVersions, ...floor[0] } : null,
     routes: results,
     goals,

@@ -25,6 +25,7 @@ import {
 import * as schema from '../lib/server/db/schema';
 import type { Db } from '../lib/server/db/types';
 import { countWhitelistEntries, selectPage, whitelistToday } from '../lib/server/services/whitelist/whitelist-query';
+import { searchWhitelistIds } from '../lib/server/services/whitelist/whitelist-search';
 
 const IMPORT_ACCOUNT = 'Bench Import Whitelist GmbH';
 const IMPORT_ROWS = 50_000;
@@ -44,6 +45,19 @@ async function main() {
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   let captured: Captured[] = [];
+  // The longest single statement since `longest` was last reset: what holds PGlite's event loop.
+  let longest = 0;
+  for (const method of ['query', 'exec'] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const started = performance.now();
+      try {
+        return await original(...args);
+      } finally {
+        longest = Math.max(longest, performance.now() - started);
+      }
+    };
+  }
   const database = drizzle(client, {
     schema,
     logger: { logQuery: (text, params) => void captured.push({ text, params }) },
@@ -120,6 +134,13 @@ async function main() {
     ['distributor validUntil desc', vertrieb, { sort: 'validUntil', order: 'desc' }],
     ['distributor accountName', vertrieb, { sort: 'accountName' }],
     ['manager', manager, {}],
+    // Issue 45: the red team's manager (52,000 entries after `npm run bench`'s import or BENCH_IMPORT).
+    ...['v5', 'ma', 'de', 'zq', 'mitarbeiter', 'example'].map((q): [string, ActorReach, Record<string, string>] => [
+      `manager q ${q}`,
+      manager,
+      { q },
+    ]),
+    ...['v5', 'zq', 'example'].map((q): [string, ActorReach, Record<string, string>] => [`admin q ${q}`, admin, { q }]),
     ['manager validUntil desc', manager, { sort: 'validUntil', order: 'desc' }],
   );
 
@@ -155,6 +176,21 @@ async function main() {
     };
     const count = () => countWhitelistEntries(db, actor, query, today, MAX_COUNTED_WHITELIST_ENTRIES);
     const page = () => selectPage(db, actor, query, today, window);
+    if (query.q) {
+      // Issue 45: the search as the list serves it (whitelist-search.ts): its statements, the
+      // longest of them (what holds the event loop), and the one statement it replaced.
+      const search = () =>
+        searchWhitelistIds(db, actor, { ...query, q: query.q! }, today, window, MAX_COUNTED_WHITELIST_ENTRIES);
+      longest = 0;
+      const found = await search();
+      const statementCount = (await statementsOf(search)).filter((s) => !/^set local/i.test(s.text)).length;
+      const searchMs = await time(search);
+      console.log(
+        `${name.padEnd(34)} search ${searchMs} ms in ${statementCount} statements, longest ${longest.toFixed(1)} ms; ` +
+          `counted ${found.counted}; one statement: page ${await time(page)} ms, count ${await time(count)} ms`,
+      );
+      continue;
+    }
     const statements = { count: await statementsOf(count), page: await statementsOf(page) };
     const countMs = await time(count);
     const pageMs = await time(page);

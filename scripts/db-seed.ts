@@ -41,9 +41,11 @@ async function main() {
       [
         `[scale] added ${n(report.accounts)} accounts (${n(report.topLevelAccounts)} top level; ` +
           `${n(report.demoDistributorAccounts)} of vertrieb@example.com), ${n(report.changes)} changes, ` +
-          `${n(report.whitelistEntries)} whitelist entries, ${n(report.distributorsCreated)} distributors`,
+          `${n(report.whitelistEntries)} whitelist entries, ${n(report.documents)} documents, ` +
+          `${n(report.distributorsCreated)} distributors`,
         `[scale] now ${n(report.totals.accounts)} accounts, ${n(report.totals.changes)} changes, ` +
-          `${n(report.totals.whitelistEntries)} whitelist entries, ${n(report.totals.users)} users`,
+          `${n(report.totals.whitelistEntries)} whitelist entries, ${n(report.totals.documents)} documents, ` +
+          `${n(report.totals.users)} users`,
         `[scale] took ${report.seconds.total} s (generate ${report.seconds.generate} s, vacuum/analyze ${report.seconds.analyze} s)`,
       ].join('\n'),
     );

@@ -17,6 +17,9 @@ GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO :"role";
 REVOKE UPDATE, DELETE, TRUNCATE ON changes FROM :"role";
 REVOKE ALL ON changes_chain_head FROM :"role";
 GRANT SELECT ON changes_chain_head TO :"role";
+-- The access log (issue 51): read and append only; rows leave only through access_log_purge()
+-- (SECURITY DEFINER, the retention job), whose trigger guard refuses every other UPDATE and DELETE.
+REVOKE UPDATE, DELETE, TRUNCATE ON access_log FROM :"role";
 -- The job queue (pg-boss, schema pgboss): the role works it. If the owner's first start or seed
 -- already created the schema, hand it over; otherwise the server creates it at start-up (CREATE above).
 SELECT format('GRANT USAGE, CREATE ON SCHEMA pgboss TO %I', :'role')

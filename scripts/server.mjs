@@ -24,6 +24,10 @@
  * that request header and in the request context (lib/server/observability, installed by
  * instrumentation.ts before this server listens); each request logs one JSON line with its route
  * template; `GET /metrics` answers Prometheus' text format to `Authorization: Bearer $METRICS_TOKEN`.
+ *
+ * Backup (issue 47, docs/operations.md "Backup and restore"): with BACKUP_TOKEN set, `POST /ops/backup`
+ * from the loopback interface with `Authorization: Bearer $BACKUP_TOKEN` answers a consistent copy of
+ * the embedded database (PGlite allows one process, so `npm run backup` asks the process that holds it).
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -33,6 +37,9 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The app reads its migrations and word lists relative to the working directory: the app's folder,
+// wherever it is started from (the repository, or the standalone build: scripts/assemble-standalone.mjs).
+process.chdir(root);
 process.env.NODE_ENV = 'production';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
@@ -123,6 +130,76 @@ async function answerMetrics(req, res) {
   res.end(body);
 }
 
+/** Whether the Bearer token of `req` is the one whose SHA-256 is `digest` (constant time). */
+function bearerMatches(req, digest) {
+  const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  return timingSafeEqual(createHash('sha256').update(given).digest(), digest);
+}
+
+/**
+ * `POST /ops/backup`: 404 unless BACKUP_TOKEN is set (Next answers) and the request comes from the
+ * loopback interface (the backup holds every record and password hash; it is never served to the
+ * network, whatever the token), 401 without the token, 409 while another backup runs or on
+ * PostgreSQL (pg_dump backs that up). Answers the gzipped tar of the embedded database's folder.
+ */
+const backupTokenDigest = process.env.BACKUP_TOKEN
+  ? createHash('sha256').update(process.env.BACKUP_TOKEN).digest()
+  : null;
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const isBackupRequest = (req) =>
+  Boolean(backupTokenDigest) &&
+  req.method === 'POST' &&
+  /^\/ops\/backup\/?(\?|$)/.test(req.url ?? '') &&
+  LOOPBACK.has(req.socket.remoteAddress ?? '');
+let backupRunning = false;
+function answerJson(res, status, body, headers = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify({ statusCode: status, ...body }));
+}
+async function answerBackup(req, res) {
+  if (!bearerMatches(req, backupTokenDigest)) {
+    answerJson(
+      res,
+      401,
+      { code: 'unauthorized', message: 'Anmeldung erforderlich.' },
+      { 'www-authenticate': 'Bearer' },
+    );
+    return;
+  }
+  const dump = globalThis.__benefitsDumpDb;
+  if (backupRunning || !dump) {
+    answerJson(res, 409, {
+      code: 'conflict',
+      message: 'Eine Sicherung läuft bereits, oder die Datenbank ist nicht bereit.',
+    });
+    return;
+  }
+  backupRunning = true;
+  try {
+    const started = performance.now();
+    const blob = await dump();
+    if (!blob) {
+      answerJson(res, 409, { code: 'conflict', message: 'PostgreSQL: sichern Sie mit npm run backup (pg_dump).' });
+      return;
+    }
+    const bytes = Buffer.from(await blob.arrayBuffer());
+    logLine(
+      'info',
+      { bytes: bytes.length, durationMs: Math.round(performance.now() - started) },
+      '[server] backup of the embedded database',
+    );
+    res.writeHead(200, {
+      'content-type': 'application/gzip',
+      'content-length': String(bytes.length),
+      'content-disposition': 'attachment; filename="benefits-pglite.tar.gz"',
+      'cache-control': 'no-store',
+    });
+    res.end(bytes);
+  } finally {
+    backupRunning = false;
+  }
+}
+
 const LOOP_RESOLUTION_MS = 10;
 const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
 const loopWindow = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
@@ -189,17 +266,22 @@ function onIdle(socket) {
   if (shuttingDown && !openRequests.get(socket)) socket.end();
 }
 
-/** One JSON line per answer and its duration in the histogram: route template, never the path or query. */
-function observeRequest(req, res, context, started) {
-  const observability = globalThis.__benefitsObservability;
-  if (!observability) return;
+/** The route template of a request's target (`unmatched` when it names none). */
+function routeOfRequest(req) {
   let pathname = '/';
   try {
     pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
   } catch {
     // An unparsable target: `unmatched`.
   }
-  const route = routeTemplateOf(pathname);
+  return routeTemplateOf(pathname);
+}
+
+/** One JSON line per answer and its duration in the histogram: route template, never the path or query. */
+function observeRequest(req, res, context, started) {
+  const observability = globalThis.__benefitsObservability;
+  if (!observability) return;
+  const route = context.route;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const status = res.statusCode;
   observability.metrics.httpDuration.observe(
@@ -225,10 +307,44 @@ function observeRequest(req, res, context, started) {
 }
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/**
+ * Next 16 drops `Content-Length` from every route handler's answer (next/dist/server/send-response.js),
+ * so a document download went out chunked and a browser showed no progress. The app names the length
+ * of an answer whose size it knows in this header instead (lib/server/http/download.ts); here it
+ * becomes `Content-Length` and never reaches the client itself (issue 49).
+ */
+const DECLARED_LENGTH_HEADER = 'x-benefits-content-length';
+function sendDeclaredLength(res) {
+  const setHeader = res.setHeader.bind(res);
+  const appendHeader = res.appendHeader?.bind(res);
+  const declare = (value) => {
+    const length = String(Array.isArray(value) ? value[0] : value);
+    if (/^\d{1,15}$/.test(length)) setHeader('content-length', length);
+  };
+  res.setHeader = (name, value) => {
+    if (typeof name === 'string' && name.toLowerCase() === DECLARED_LENGTH_HEADER) {
+      declare(value);
+      return res;
+    }
+    return setHeader(name, value);
+  };
+  if (appendHeader) {
+    res.appendHeader = (name, value) => {
+      if (typeof name === 'string' && name.toLowerCase() === DECLARED_LENGTH_HEADER) {
+        declare(value);
+        return res;
+      }
+      return appendHeader(name, value);
+    };
+  }
+}
+
 const server = http.createServer((req, res) => {
   const socket = req.socket;
+  sendDeclaredLength(res);
   const started = process.hrtime.bigint();
-  const context = { requestId: requestIdOf(req) };
+  // The route template travels in the request context: the log line and the access log (issue 51) name it.
+  const context = { requestId: requestIdOf(req), route: routeOfRequest(req), flushesAfterResponse: true };
   // The app reads it as a request header (as the peer address); every answer carries it.
   req.headers[REQUEST_ID_HEADER] = context.requestId;
   res.setHeader('X-Request-Id', context.requestId);
@@ -237,6 +353,8 @@ const server = http.createServer((req, res) => {
     if (observed) return;
     observed = true;
     observeRequest(req, res, context, started);
+    // Who looked at whose personal data in this request: written now that the answer is out.
+    globalThis.__benefitsAfterResponse?.(context);
   };
   // `close` without `finish`: the client went away first (logged with the status set so far).
   res.once('finish', observe);
@@ -282,7 +400,8 @@ const server = http.createServer((req, res) => {
   if (shuttingDown) res.setHeader('connection', 'close');
   const isMetrics = metricsTokenDigest && req.method === 'GET' && /^\/metrics\/?(\?|$)/.test(req.url ?? '');
   const observability = globalThis.__benefitsObservability;
-  const run = () => (isMetrics ? answerMetrics(req, res) : handle(req, res));
+  const run = () =>
+    isMetrics ? answerMetrics(req, res) : isBackupRequest(req) ? answerBackup(req, res) : handle(req, res);
   (observability ? observability.context.run(context, run) : run()).catch((error) => {
     logLine('error', { err: error, requestId: context.requestId }, '[server] request failed');
     if (!res.headersSent) res.writeHead(500);
@@ -293,6 +412,7 @@ server.on('connection', (socket) => {
   openRequests.set(socket, 0);
   socket.on('close', () => openRequests.delete(socket));
 });
+
 // Longer than a load balancer's idle timeout, so it never sends on a connection we just closed.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
@@ -308,10 +428,14 @@ async function finish(reason) {
     try {
       // Running jobs had the grace period, counted from the signal, to finish.
       await jobsStopped;
+      // The access log's rows of the answers just sent (issue 51) are written before the database closes.
+      await globalThis.__benefitsAccessLogSettled?.();
       await globalThis.__benefitsCloseDb?.();
     } catch (error) {
       logLine('error', { err: error }, '[server] closing the database failed');
     }
+    // The spans not yet exported, when tracing is on (lib/server/observability/tracing.ts; at most 2 s).
+    await globalThis.__benefitsStopTracing?.().catch(() => {});
     logLine('info', {}, `[server] stopped (${reason}${cut ? `; ${cut} request(s) cut off` : ''})`);
     process.exit(0);
   })();

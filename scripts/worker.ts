@@ -8,10 +8,13 @@ import { exitOnConfigProblems } from '@/lib/server/check-config';
 import { closeDb } from '@/lib/server/db/client';
 import { startWorkers, stopWorkers } from '@/lib/server/jobs/workers';
 import { log } from '@/lib/server/observability';
+import { startTracing, stopTracing } from '@/lib/server/observability/tracing';
 
 async function main() {
   exitOnConfigProblems('jobs');
   const env = getEnv();
+  // A span per job when OTEL_EXPORTER_OTLP_ENDPOINT is set (as in the server: instrumentation.ts).
+  await startTracing();
   await startWorkers();
   let stopping = false;
   const stop = async (signal: string) => {
@@ -21,6 +24,7 @@ async function main() {
     try {
       await stopWorkers(env.SHUTDOWN_GRACE_MS);
       await closeDb();
+      await stopTracing();
     } finally {
       process.exit(0);
     }

@@ -21,12 +21,19 @@ function requireOutsideJest<T>(id: string): T {
   return createRequire(__filename)(id) as T;
 }
 
-/** A real, migrated PostgreSQL in memory for integration tests (close the client after). */
-export async function openMigratedPglite(): Promise<{ client: PGlite; db: Db }> {
+/**
+ * A real, migrated PostgreSQL in memory for integration tests (close the client after). `migrationsFolder`:
+ * another folder (a copy whose journal ends earlier, to seed data in an older form before a migration);
+ * `dataDir`: on disk instead (for a script under test to open after the client is closed).
+ */
+export async function openMigratedPglite({
+  migrationsFolder = path.join(process.cwd(), 'lib/server/db/migrations'),
+  dataDir,
+}: { migrationsFolder?: string; dataDir?: string } = {}): Promise<{ client: PGlite; db: Db }> {
   const { PGlite: PGliteClass } = requireOutsideJest<typeof import('@electric-sql/pglite')>('@electric-sql/pglite');
   const { pg_trgm } = requireOutsideJest<{ pg_trgm: typeof PgTrgm }>('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGliteClass.create({ extensions: { pg_trgm } });
+  const client = await PGliteClass.create(dataDir, { extensions: { pg_trgm } });
   const database = drizzle(client, { schema });
-  await migrate(database, { migrationsFolder: path.join(process.cwd(), 'lib/server/db/migrations') });
+  await migrate(database, { migrationsFolder });
   return { client, db: database as unknown as Db };
 }

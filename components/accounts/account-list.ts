@@ -62,6 +62,7 @@ export const accountList = defineList({
     { type: 'checkbox' as const, name: 'topLevel', label: t('filters.topLevel') },
   ],
   nameColumn: 'name',
+  cardColumns: ['customerNumber', 'city', 'status'],
   columns: ({ t, tRoot, locale }) => [
     {
       key: 'customerNumber',

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { RecordActionBar } from '@/components/record/record-action-bar';
+import { restoreThroughUi } from '@/components/ui/restore-through-ui';
 import { deleteDocumentAction } from './document-actions';
 
 export interface DocumentActionsBarProps {
@@ -10,13 +11,15 @@ export interface DocumentActionsBarProps {
   canDelete: boolean;
   /** Where a delete goes: the list, built by the page (the route table stays out of the bundle, issue 30). */
   listHref: string;
+  /** The document's page, where the toast's undo goes back to. */
+  recordHref: string;
 }
 
 /**
  * For admin and back office, the soft delete behind a confirmation (the page renders the download
  * link beside it: a plain link is no client code, issue 30).
  */
-export function DocumentActionsBar({ document, canDelete, listHref }: DocumentActionsBarProps) {
+export function DocumentActionsBar({ document, canDelete, listHref, recordHref }: DocumentActionsBarProps) {
   const t = useTranslations('documents');
   return (
     <RecordActionBar
@@ -38,6 +41,7 @@ export function DocumentActionsBar({ document, canDelete, listHref }: DocumentAc
           run: () => deleteDocumentAction(document.id, document.version),
           success: t('toasts.deleted'),
           successHref: listHref,
+          undo: { run: () => restoreThroughUi(`/documents/${document.id}/restore`), href: recordHref },
         },
       ]}
     />

@@ -52,6 +52,7 @@ export const documentList = defineList({
         ]),
   ],
   nameColumn: 'title',
+  cardColumns: ['category', 'account', 'updatedAt'],
   columns: ({ t, locale }) => [
     {
       key: 'title',

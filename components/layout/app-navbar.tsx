@@ -51,7 +51,7 @@ export function AppNavbar({ user, sections, profileHref, isDecider, theme }: App
       <NavbarCollapse
         toggleLabel={t('toggle')}
         brand={
-          <Link href="/" className="navbar-brand app-brand">
+          <Link href="/" prefetch={false} className="navbar-brand app-brand">
             Employee Benefits Master Tool
           </Link>
         }
@@ -90,16 +90,16 @@ export function AppNavbar({ user, sections, profileHref, isDecider, theme }: App
             </span>
             <hr className="dropdown-divider" role="separator" />
             {profileHref && (
-              <Link href={profileHref} className="dropdown-item">
+              <Link href={profileHref} prefetch={false} className="dropdown-item">
                 {t('profile')}
               </Link>
             )}
             {user.role === 'admin' && (
               <>
-                <Link href="/einstellungen/api-schluessel/" className="dropdown-item">
+                <Link href="/einstellungen/api-schluessel/" prefetch={false} className="dropdown-item">
                   {t('apiKeys')}
                 </Link>
-                <Link href="/einstellungen/webhooks/" className="dropdown-item">
+                <Link href="/einstellungen/webhooks/" prefetch={false} className="dropdown-item">
                   {t('webhooks')}
                 </Link>
               </>

@@ -10,8 +10,12 @@ export async function Footer() {
       <div className="container d-flex flex-wrap gap-3 justify-content-between small">
         <span className="text-body-secondary">{t('operatedBy', { operator: OPERATOR_NAME })}</span>
         <nav className="d-flex gap-3" aria-label={t('privacy') + ' / ' + t('imprint')}>
-          <Link href="/datenschutz/">{t('privacy')}</Link>
-          <Link href="/impressum/">{t('imprint')}</Link>
+          <Link href="/datenschutz/" prefetch={false}>
+            {t('privacy')}
+          </Link>
+          <Link href="/impressum/" prefetch={false}>
+            {t('imprint')}
+          </Link>
         </nav>
       </div>
     </footer>

@@ -80,13 +80,19 @@ export function NavbarCollapse({
   );
 }
 
-/** A navbar link, marked as the current section on its pages (the start page only on itself). */
+/**
+ * A navbar link, marked as the current section on its pages (the start page only on itself). It does
+ * not prefetch: every page is dynamic and none has a loading boundary, so a prefetch is a server
+ * render that answers ~1 KB of route tree — ten on every page view, and ten more at its first
+ * navigation, which then waited behind them (docs/architecture.md).
+ */
 export function NavLink({ href, testId, children }: { href: string; testId?: string; children: ReactNode }) {
   const pathname = usePathname();
   const isActive = href === '/' ? pathname === '/' : pathname.startsWith(href);
   return (
     <Link
       href={href}
+      prefetch={false}
       className={`nav-link text-nowrap${isActive ? ' active' : ''}`}
       aria-current={isActive ? 'page' : undefined}
       data-testid={testId}

@@ -7,6 +7,7 @@ import { ConfirmDialogModal } from '@/components/ui/confirm-dialog-modal';
 import { useIdempotencyKey } from '@/components/ui/form/use-idempotency-key';
 import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 import { useToast } from '@/components/ui/toast-provider';
+import { useUndoToast } from '@/components/ui/use-undo-toast';
 import type { RecordAction } from './record-action';
 
 export interface RecordActionDialogProps {
@@ -26,6 +27,7 @@ export interface RecordActionDialogProps {
 export function RecordActionDialog({ action, failed, cancelLabel, onHide }: RecordActionDialogProps) {
   const router = useRouter();
   const toast = useToast();
+  const undoToast = useUndoToast();
   const [reason, setReason] = useState('');
   const { idempotencyKey, renew: renewIdempotencyKey } = useIdempotencyKey();
   const apiProblemText = useLazyApiProblemText();
@@ -36,7 +38,17 @@ export function RecordActionDialog({ action, failed, cancelLabel, onHide }: Reco
       toast({ variant: 'danger', message: failed(await apiProblemText(result.error)) });
       return false;
     }
-    toast({ variant: 'success', message: chosen.success });
+    const undo = chosen.undo;
+    if (undo) {
+      undoToast({
+        message: chosen.success,
+        undo: undo.run,
+        onUndone: () => {
+          router.push(undo.href);
+          router.refresh();
+        },
+      });
+    } else toast({ variant: 'success', message: chosen.success });
     renewIdempotencyKey();
     setReason('');
     if (chosen.successHref) router.push(chosen.successHref);

@@ -26,6 +26,11 @@ export interface RecordAction {
   success: string;
   /** Go here after a success (the record is gone, e.g. deleted) instead of refreshing the page. */
   successHref?: string;
+  /**
+   * A delete's undo (issue 51): the success toast says "Gelöscht" with "Rückgängig" for 10 s; pressing it
+   * runs this and goes to `href` (the record again).
+   */
+  undo?: { run: () => Promise<ActionResult<unknown> | { ok: false; message: string }>; href: string };
 }
 
 export interface RecordActionBarProps {

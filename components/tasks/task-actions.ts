@@ -1,9 +1,7 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { callApi } from '@/lib/api-client/action';
 import { tasksApi } from '@/lib/api-client/tasks';
-import { hrefs } from '@/lib/hrefs';
 import { taskSchema, type TaskCreateInput, type TaskUpdateInput } from '@/lib/schemas/task';
 
 /** Mutations of the task pages: each is one call to the benefits API with the session's token. */
@@ -21,9 +19,7 @@ export async function updateTaskAction(id: string, version: number, input: TaskU
   });
 }
 
-/** Deletes against the version shown; on success the deleted task's page is gone, so go to the list. */
+/** Deletes against the version shown; the button then goes to the list (and offers the undo). */
 export async function deleteTaskAction(id: string, version: number) {
-  const result = await callApi(tasksApi.detailPath(id), { method: 'DELETE', headers: { 'if-match': `W/"${version}"` } });
-  if (result.ok) redirect(hrefs.tasks({ view: 'delegated' }));
-  return result;
+  return callApi(tasksApi.detailPath(id), { method: 'DELETE', headers: { 'if-match': `W/"${version}"` } });
 }

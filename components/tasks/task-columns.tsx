@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import Link from 'next/link';
 import type { getTranslations } from 'next-intl/server';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import type { FormatLocale } from '@/lib/format';
@@ -23,79 +22,61 @@ export function taskColumns(
   canWrite: boolean,
   StatusSelect: ComponentType<TaskStatusSelectProps>,
 ): DataTableColumn<TaskListItem>[] {
+  // Every column gives plain data: the rows reach the browser as compact data (issue 50).
   return [
     {
       key: 'title',
       header: t('columns.title'),
       sortField: 'title',
       isRowHeader: true,
-      cell: (row) => (
-        <Link href={hrefs.task(row.id)} prefetch={false} className="text-break">
-          {row.title}
-        </Link>
-      ),
+      value: (row) => ({ href: hrefs.task(row.id), text: row.title }),
     },
     {
       key: 'status',
       header: t('columns.status'),
       sortField: 'status',
       className: 'text-nowrap',
-      cell: (row) => (
-        <StatusSelect
-          key={`${row.id}-${row.version}`}
-          id={row.id}
-          title={row.title}
-          status={row.status}
-          version={row.version}
-          disabled={!canWrite}
-        />
-      ),
+      Cell: StatusSelect,
+      value: (row) => ({
+        client: {
+          id: row.id,
+          title: row.title,
+          status: row.status,
+          version: row.version,
+          ...(canWrite ? {} : { disabled: true }),
+        } satisfies TaskStatusSelectProps,
+      }),
     },
     {
       key: 'priority',
       header: t('columns.priority'),
       sortField: 'priority',
       className: 'd-none d-md-table-cell',
-      cell: (row) => t(`priority.${row.priority}`),
+      value: (row) => t(`priority.${row.priority}`),
     },
     {
       key: 'dueDate',
       header: t('columns.dueDate'),
       sortField: 'dueDate',
       className: 'text-nowrap',
-      cell: (row) =>
-        row.dueDate ? (
-          <>
-            {formatDueDate(row.dueDate, locale)}
-            {row.isOverdue ? (
-              <span className="badge text-bg-danger ms-2" data-testid="overdue">
-                {t('overdue')}
-              </span>
-            ) : null}
-          </>
-        ) : (
-          <span className="text-body-secondary">{t('noDueDate')}</span>
-        ),
+      value: (row) => {
+        if (!row.dueDate) return { text: t('noDueDate'), muted: true };
+        const text = formatDueDate(row.dueDate, locale);
+        return row.isOverdue ? { text, note: { variant: 'danger', text: t('overdue'), testId: 'overdue' } } : text;
+      },
     },
-    { key: 'assignee', header: t('columns.assignee'), cell: (row) => row.assignee.name },
+    { key: 'assignee', header: t('columns.assignee'), value: (row) => row.assignee.name },
     {
       key: 'createdBy',
       header: t('columns.createdBy'),
       className: 'd-none d-lg-table-cell',
-      cell: (row) => row.createdBy.name,
+      value: (row) => row.createdBy.name,
     },
     {
       key: 'account',
       header: t('columns.account'),
       className: 'd-none d-lg-table-cell',
-      cell: (row) =>
-        row.account ? (
-          <Link href={hrefs.account(row.account.id)} prefetch={false}>
-            {row.account.name}
-          </Link>
-        ) : (
-          t('noAccount')
-        ),
+      value: (row) => (row.account ? { href: hrefs.account(row.account.id), text: row.account.name } : t('noAccount')),
     },
   ];
 }

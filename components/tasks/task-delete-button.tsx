@@ -2,10 +2,26 @@
 
 import { useTranslations } from 'next-intl';
 import { RecordActionBar } from '@/components/record/record-action-bar';
+import { restoreThroughUi } from '@/components/ui/restore-through-ui';
 import { deleteTaskAction } from './task-actions';
 
-/** "Löschen" behind a confirmation; the server action goes to the list once the task is gone. */
-export function TaskDeleteButton({ id, version, title }: { id: string; version: number; title: string }) {
+/**
+ * "Löschen" behind a confirmation; once the task is gone the page goes to the list (`listHref`) and the
+ * toast offers "Rückgängig" for 10 s, which restores the task and comes back to it (`recordHref`).
+ */
+export function TaskDeleteButton({
+  id,
+  version,
+  title,
+  listHref,
+  recordHref,
+}: {
+  id: string;
+  version: number;
+  title: string;
+  listHref: string;
+  recordHref: string;
+}) {
   const t = useTranslations('tasks');
   const tDialog = useTranslations('confirmDialog');
   return (
@@ -24,6 +40,8 @@ export function TaskDeleteButton({ id, version, title }: { id: string; version: 
           },
           run: () => deleteTaskAction(id, version),
           success: t('toasts.deleted'),
+          successHref: listHref,
+          undo: { run: () => restoreThroughUi(`/tasks/${id}/restore`), href: recordHref },
         },
       ]}
       failed={(message) => t('detail.deleteFailed', { message })}

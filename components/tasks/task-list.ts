@@ -86,6 +86,7 @@ export const taskList = defineList({
   ],
   columns: ({ t, locale, me }) => taskColumns(t, locale, hasScope(me.scope, 'tasks.write'), TaskStatusSelect),
   nameColumn: 'title',
+  cardColumns: ['status', 'dueDate', 'assignee'],
   rowClassName: taskRowClassName,
   clientMessages: ['tasks.status', 'tasks.quickStatus'],
   selection: { ui: selectionUi, rowLabel: (row: TaskListItem) => row.title, rowVersion: (row) => row.version },

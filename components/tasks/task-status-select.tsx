@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { useIsMounted } from '@/components/ui/client-only';
 import { useToast } from '@/components/ui/toast-provider';
 import { TASK_STATUSES, type TaskStatus } from '@/lib/schemas/task-constants';
 import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
@@ -53,6 +54,9 @@ export function TaskStatusSelect({ id, title, status, version, disabled }: TaskS
   // Guards against a second change before the disabled select has rendered.
   const running = useRef(false);
   const isPending = pending !== null;
+  // Disabled until hydrated: a choice made before React listens would change the select and save
+  // nothing (the rows of a list arrive as compact data and hydrate with their client chunk).
+  const isHydrated = useIsMounted();
 
   async function change(next: TaskStatus) {
     if (running.current) return;
@@ -100,7 +104,7 @@ export function TaskStatusSelect({ id, title, status, version, disabled }: TaskS
       className="form-select form-select-sm task-status-select"
       aria-label={t('quickStatus.label', { title })}
       value={pending ?? confirmed.status}
-      disabled={disabled || isPending}
+      disabled={disabled || isPending || !isHydrated}
       aria-busy={isPending || undefined}
       data-testid="task-status-select"
       onFocus={preload}

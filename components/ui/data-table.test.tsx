@@ -191,4 +191,123 @@ describe('DataTable', () => {
     expect(html).toContain('href="/accounts/2/"');
     expect(html).toBe(bodyOf(elementColumns));
   });
+
+  it("renders muted text, text with a badge and a column's client component from values, as from elements (issue 50)", () => {
+    function Pick({ id, label }: { id: string; label: string }) {
+      return (
+        <button type="button" data-id={id}>
+          {label}
+        </button>
+      );
+    }
+    const elementColumns: DataTableColumn<Row>[] = [
+      { key: 'name', header: 'Name', isRowHeader: true, cell: (row) => row.name },
+      {
+        key: 'city',
+        header: 'Ort',
+        cell: (row) =>
+          row.city === 'Bonn' ? (
+            <span className="text-body-secondary">{row.city}</span>
+          ) : (
+            <>
+              {row.city}
+              <span className="badge text-bg-danger ms-2" data-testid="overdue">
+                überfällig
+              </span>
+            </>
+          ),
+      },
+      {
+        key: 'pick',
+        header: 'Wählen',
+        cell: (row) => (row.id === '2' ? null : <Pick id={row.id} label={row.manager} />),
+      },
+    ];
+    const valueColumns: DataTableColumn<Row>[] = [
+      { key: 'name', header: 'Name', isRowHeader: true, value: (row) => row.name },
+      {
+        key: 'city',
+        header: 'Ort',
+        value: (row) =>
+          row.city === 'Bonn'
+            ? { text: row.city, muted: true }
+            : { text: row.city, note: { variant: 'danger', text: 'überfällig', testId: 'overdue' } },
+      },
+      {
+        key: 'pick',
+        header: 'Wählen',
+        Cell: Pick,
+        value: (row) => (row.id === '2' ? null : { client: { id: row.id, label: row.manager } }),
+      },
+    ];
+    const bodyOf = (columnsOfTable: DataTableColumn<Row>[]) => {
+      const { container, unmount } = renderTable({}, { columns: columnsOfTable });
+      const html = container.querySelector('tbody')?.innerHTML;
+      unmount();
+      return html;
+    };
+    const html = bodyOf(valueColumns);
+    expect(html).toContain('<button type="button" data-id="3">Bernd</button>');
+    expect(html).toContain('<span class="text-body-secondary">Bonn</span>');
+    expect(html).toContain('data-testid="overdue"');
+    expect(html).toBe(bodyOf(elementColumns));
+  });
+
+  it('marks each column for the phone card below 576 px, with the same markup from values and elements (issue 49)', () => {
+    const cardColumns = ['state', 'city'];
+    const valueColumns: DataTableColumn<Row>[] = [
+      {
+        key: 'name',
+        header: 'Name',
+        sortField: 'name',
+        isRowHeader: true,
+        value: (row) => ({ href: `/accounts/${row.id}/`, text: row.name }),
+      },
+      { key: 'state', header: 'Status', value: () => ({ variant: 'success', status: 'active', text: 'Aktiv' }) },
+      { key: 'city', header: 'Ort', sortField: 'city', className: 'd-none d-md-table-cell', value: (row) => row.city },
+      { key: 'manager', header: 'Betreuer', value: (row) => row.manager },
+    ];
+    const elementColumns: DataTableColumn<Row>[] = [
+      {
+        key: 'name',
+        header: 'Name',
+        sortField: 'name',
+        isRowHeader: true,
+        cell: (row) => <a href={`/accounts/${row.id}/`}>{row.name}</a>,
+      },
+      {
+        key: 'state',
+        header: 'Status',
+        cell: () => <StatusBadgeView variant="success" status="active" text="Aktiv" />,
+      },
+      { key: 'city', header: 'Ort', sortField: 'city', className: 'd-none d-md-table-cell', cell: (row) => row.city },
+      { key: 'manager', header: 'Betreuer', cell: (row) => row.manager },
+    ];
+    const bodyOf = (columnsOfTable: DataTableColumn<Row>[]) => {
+      const { container, unmount } = renderTable({}, { columns: columnsOfTable, cardColumns });
+      const wrapper = container.querySelector('.table-responsive');
+      const html = container.querySelector('tbody')?.innerHTML;
+      unmount();
+      return { wrapper, html };
+    };
+    const { wrapper, html } = bodyOf(valueColumns);
+    expect(wrapper).toHaveClass('table-cards');
+    const row = document.createElement('tbody');
+    row.innerHTML = html ?? '';
+    const cells = row.querySelector('tr')!.children;
+    expect(cells[0]).toHaveClass('card-title');
+    expect(cells[0]!.querySelector('a')).toHaveAttribute('href', '/accounts/1/');
+    expect(cells[1]).toHaveClass('card-on');
+    expect(cells[1]).toHaveAttribute('data-label', 'Status');
+    expect(cells[2]).toHaveClass('d-none', 'd-md-table-cell', 'card-on');
+    expect(cells[2]).toHaveAttribute('data-label', 'Ort');
+    expect(cells[3]).toHaveClass('card-off');
+    expect(cells[3]).not.toHaveAttribute('data-label');
+    expect(html).toBe(bodyOf(elementColumns).html);
+  });
+
+  it('stays a plain table without card columns', () => {
+    const { container } = renderTable({});
+    expect(container.querySelector('.table-cards, .card-on, .card-off, [data-label]')).toBeNull();
+  });
 });

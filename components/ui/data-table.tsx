@@ -6,7 +6,7 @@ import { DataTableRows, type CompactColumn } from './data-table-rows';
 import { rowHeaderClassName } from './row-header-class-name';
 import { Pagination } from './pagination';
 import { SortHeader } from './sort-header';
-import { TableCellValue, type CellValue } from './table-cell-value';
+import { TableCellValue, type CellComponent, type CellValue } from './table-cell-value';
 import type { ListBulk } from './selection/bulk-action';
 import type { SelectionUi } from './selection/selection-ui';
 
@@ -31,7 +31,15 @@ interface DataTableColumnBase {
  * RSC payload of one element tree per cell.
  */
 export type DataTableColumn<T> = DataTableColumnBase &
-  ({ cell: (row: T) => ReactNode; value?: undefined } | { value: (row: T) => CellValue; cell?: undefined });
+  (
+    | { cell: (row: T) => ReactNode; value?: undefined; Cell?: undefined }
+    | {
+        value: (row: T) => CellValue;
+        cell?: undefined;
+        /** The client component a `{ client: props }` value renders (a client reference). */
+        Cell?: CellComponent;
+      }
+  );
 
 /**
  * Selection and bulk actions (issue 26): a box per row and for the page, and the bulk bar above
@@ -82,6 +90,19 @@ export interface DataTableProps<T> {
   rowClassName?: (row: T) => string | undefined;
   className?: string;
   selection?: DataTableSelection<T>;
+  /**
+   * Below 576 px each row is a card (issue 49): the row-header column as its title and these columns
+   * (keys, from the list's descriptor) with their headers as labels; the other columns hide and the
+   * sortable headers become a row of sort links. Unset: the table stays a table on a phone.
+   */
+  cardColumns?: readonly string[];
+}
+
+/** A column's class with its part in the phone's card (`card-title`, `card-on` or `card-off`). */
+function cardClassName(column: DataTableColumnBase, cardColumns: readonly string[] | undefined): string | undefined {
+  if (!cardColumns) return column.className;
+  const part = column.isRowHeader ? 'card-title' : cardColumns.includes(column.key) ? 'card-on' : 'card-off';
+  return column.className ? `${column.className} ${part}` : part;
 }
 
 interface RowGroup<T> {
@@ -107,7 +128,18 @@ function groupRows<T>(rows: readonly T[], key: (row: T) => string): RowGroup<T>[
  * render in the browser from compact props (DataTableRows).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, total, pathname, caption, groupBy, rowClassName, selection } = props;
+  const { rows, rowKey, total, pathname, caption, groupBy, rowClassName, selection, cardColumns } = props;
+  // The phone's card parts ride on each column's class: once per column in the compact rows.
+  const columns = cardColumns
+    ? props.columns.map((column) => ({ ...column, className: cardClassName(column, cardColumns) }))
+    : props.columns;
+  /** The label a card shows before a cell's value (`data-label`, drawn by CSS below 576 px). */
+  const cardLabel = (column: DataTableColumn<T>) =>
+    cardColumns?.includes(column.key) && !column.isRowHeader && !column.isHeaderHidden ? column.header : undefined;
+  const cardLabelProps = (column: DataTableColumn<T>) => {
+    const label = cardLabel(column);
+    return label ? { 'data-label': label } : {};
+  };
   const t = useTranslations('table');
   const params: ListParams = {
     ...props.params,
@@ -119,7 +151,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const isFiltered = props.isFiltered ?? hasListFilter(params);
 
   const cellOf = (column: DataTableColumn<T>, row: T) =>
-    column.value ? <TableCellValue value={column.value(row)} /> : column.cell(row);
+    column.value ? <TableCellValue value={column.value(row)} Client={column.Cell} /> : column.cell(row);
   const columnCount = columns.length + (selection ? 1 : 0);
   const selectedId = (row: T) => selection?.rowId?.(row) ?? rowKey(row);
   const selectCell = (row: T) =>
@@ -141,7 +173,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {cellOf(column, row)}
           </th>
         ) : (
-          <td key={column.key} className={column.className}>
+          // No `data-label` at all where there is none: an undefined prop still costs "$undefined" per cell.
+          <td key={column.key} className={column.className} {...cardLabelProps(column)}>
             {cellOf(column, row)}
           </td>
         ),
@@ -150,11 +183,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
   // Only the fields that are set: every byte here is repeated in the RSC payload of the page.
   const compactColumns: CompactColumn[] | null = columns.every((column) => column.value)
-    ? columns.map(({ key, className, isRowHeader }) => ({
-        key,
-        ...(className ? { className } : {}),
-        ...(isRowHeader ? { isRowHeader } : {}),
-      }))
+    ? columns.map((column) => {
+        const { key, className, isRowHeader, Cell } = column;
+        const label = cardLabel(column);
+        return {
+          key,
+          ...(className ? { className } : {}),
+          ...(isRowHeader ? { isRowHeader } : {}),
+          ...(label ? { label } : {}),
+          ...(Cell ? { Cell } : {}),
+        };
+      })
     : null;
   const renderRows = (rowsOfBody: readonly T[]) => {
     if (!compactColumns) return rowsOfBody.map(renderRow);
@@ -170,9 +209,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ? {
               select: {
                 RowBox: selection.ui.RowCheckbox,
-                ids: rowsOfBody.map(selectedId),
+                // Only what differs from the row's key and only when there are versions: each id
+                // here is repeated in the RSC payload of the page (issue 50).
+                ...(rowsOfBody.some((row) => selectedId(row) !== rowKey(row))
+                  ? { ids: rowsOfBody.map(selectedId) }
+                  : {}),
                 labels: rowsOfBody.map(selection.rowLabel),
-                versions: rowsOfBody.map((row) => selection.rowVersion?.(row) ?? null),
+                ...(selection.rowVersion
+                  ? { versions: rowsOfBody.map((row) => selection.rowVersion?.(row) ?? null) }
+                  : {}),
               },
             }
           : {})}
@@ -207,13 +252,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = <tbody>{renderRows(rows)}</tbody>;
   }
 
-  const pageRows = selection ? rows.map((row) => ({ id: selectedId(row), version: selection.rowVersion?.(row) })) : [];
+  const pageRows = selection
+    ? rows.map((row) => {
+        const version = selection.rowVersion?.(row);
+        return version === undefined ? { id: selectedId(row) } : { id: selectedId(row), version };
+      })
+    : [];
   const table = (
     <div className={props.className}>
       {selection ? (
         <selection.ui.BulkBar bulk={selection.bulk} total={total} sendsVersions={Boolean(selection.rowVersion)} />
       ) : null}
-      <div className="table-responsive">
+      <div className={cardColumns ? 'table-responsive table-cards' : 'table-responsive'}>
         <table className="table table-hover align-middle mb-3">
           <caption className="visually-hidden">{caption}</caption>
           <thead>

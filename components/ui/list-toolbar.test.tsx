@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { NextIntlClientProvider } from 'next-intl';
 import de from '@/lib/i18n/messages/de.json';
 import { renderWithIntl } from '@/test-support/render-with-intl';
-import { ListToolbar, type ListToolbarFilter } from './list-toolbar';
+import { ListToolbar, xlsxHrefOf, type ListToolbarFilter } from './list-toolbar';
 
 const mockPush = jest.fn();
 const mockReplace = jest.fn();
@@ -108,12 +108,22 @@ describe('ListToolbar', () => {
     expect(mockPush).toHaveBeenLastCalledWith('/accounts/?q=bau&topLevel=true&sort=city&order=asc', { scroll: false });
   });
 
-  it('has no reset link without a search or filter, and renders the export link', () => {
-    setup({ exportHref: '/api/v1/accounts/export?status=active' });
+  it('has no reset link without a search or filter, and renders the export links (CSV and XLSX)', () => {
+    setup({ exportHref: '/api/ui/export/accounts.csv?status=active' });
     expect(screen.queryByRole('link', { name: 'Filter zurücksetzen' })).toBeNull();
     const exportLink = screen.getByRole('link', { name: 'Als CSV exportieren' });
-    expect(exportLink).toHaveAttribute('href', '/api/v1/accounts/export?status=active');
+    expect(exportLink).toHaveAttribute('href', '/api/ui/export/accounts.csv?status=active');
     expect(exportLink).toHaveAttribute('download');
+    const xlsxLink = screen.getByRole('link', { name: 'Excel (.xlsx)' });
+    expect(xlsxLink).toHaveAttribute('href', '/api/ui/export/accounts.xlsx?status=active');
+    expect(xlsxLink).toHaveAttribute('download');
+  });
+
+  it('derives the XLSX export only from a CSV export URL', () => {
+    expect(xlsxHrefOf('/api/ui/export/tasks.csv')).toBe('/api/ui/export/tasks.xlsx');
+    expect(xlsxHrefOf('/api/ui/export/tasks.csv?q=a.csv')).toBe('/api/ui/export/tasks.xlsx?q=a.csv');
+    expect(xlsxHrefOf('/api/v1/accounts/export?status=active')).toBeUndefined();
+    expect(xlsxHrefOf(undefined)).toBeUndefined();
   });
 
   it('follows the URL when Back changes the search, without losing newer typing', async () => {

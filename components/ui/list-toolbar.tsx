@@ -41,7 +41,10 @@ export type ListToolbarFilter = ListToolbarSelectFilter | ListToolbarCheckboxFil
 
 export interface ListToolbarProps {
   filters?: readonly ListToolbarFilter[];
-  /** The API's CSV export URL for the current filter; renders "Als CSV exportieren". */
+  /**
+   * The API's CSV export URL for the current filter; renders "Als CSV exportieren", and beside it
+   * "Excel (.xlsx)" for the same export as XLSX (`….csv?…` → `….xlsx?…`).
+   */
   exportHref?: string;
   /** Default true. */
   hasSearch?: boolean;
@@ -60,6 +63,12 @@ export interface ListToolbarProps {
  * updates the URL 400 ms after the last key (the first change of a search adds a history entry,
  * refinements replace it), Enter at once; a filter change adds a history entry, so Back undoes it.
  */
+/** The XLSX export beside a CSV export: the same path and query with `.xlsx`; none for other URLs. */
+export function xlsxHrefOf(csvHref: string | undefined): string | undefined {
+  if (!csvHref || !/\.csv(?=[?#]|$)/.test(csvHref)) return undefined;
+  return csvHref.replace(/\.csv(?=[?#]|$)/, '.xlsx');
+}
+
 export function ListToolbar({
   filters = [],
   exportHref,
@@ -71,6 +80,7 @@ export function ListToolbar({
   className,
 }: ListToolbarProps) {
   const t = useTranslations('listToolbar');
+  const xlsxHref = xlsxHrefOf(exportHref);
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const id = useId();
@@ -215,6 +225,11 @@ export function ListToolbar({
           {exportHref ? (
             <a href={exportHref} download className="btn btn-outline-secondary" data-testid="list-export">
               {t('export')}
+            </a>
+          ) : null}
+          {xlsxHref ? (
+            <a href={xlsxHref} download className="btn btn-outline-secondary" data-testid="list-export-xlsx">
+              {t('exportXlsx')}
             </a>
           ) : null}
           {children}

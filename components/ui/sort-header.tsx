@@ -35,7 +35,7 @@ export function SortHeader({ field, label, params, pathname, className }: SortHe
         href={listHref(pathname, params, next)}
         title={action}
         scroll={false}
-        className="d-inline-flex align-items-center gap-1 link-body-emphasis text-decoration-none text-nowrap"
+        className="sort-link"
         data-testid={`sort-${field}`}
       >
         {label}

@@ -14,7 +14,12 @@ export interface ToastInput {
   title?: string;
   variant?: ToastVariant;
   delayMs?: number;
+  /** A button in the toast ("Rückgängig", issue 51): pressing it runs `run` and closes the toast. */
+  action?: { label: string; run: () => void };
 }
+
+/** How long a toast with an undo stays (issue 51). */
+export const UNDO_TOAST_DELAY_MS = 10_000;
 
 interface ToastItem extends ToastInput {
   id: number;
@@ -76,7 +81,23 @@ function ToastView({ toast, onClose }: { toast: ToastItem; onClose: (id: number)
         <strong className="me-auto">{toast.title ?? ''}</strong>
         <button type="button" className="btn-close" aria-label={t('close')} onClick={() => onClose(toast.id)} />
       </div>
-      <div className={`toast-body${isDanger ? ' text-white' : ''}`}>{toast.message}</div>
+      <div className={`toast-body${isDanger ? ' text-white' : ''}`}>
+        {/* Its own element: the message reads (and is found) as itself beside an action's button. */}
+        <span>{toast.message}</span>
+        {toast.action ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary ms-2"
+            data-testid="toast-action"
+            onClick={() => {
+              onClose(toast.id);
+              toast.action?.run();
+            }}
+          >
+            {toast.action.label}
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -52,6 +52,7 @@ export const userList = defineList({
     },
   ],
   nameColumn: 'name',
+  cardColumns: ['email', 'role', 'status'],
   columns: ({ t, tRoot, locale }) => [
     {
       key: 'name',

@@ -10,6 +10,7 @@ import { uploadWhitelistCsv, WhitelistImportError } from '@/lib/api-client/white
 import { hrefs } from '@/lib/hrefs';
 import type { WhitelistImportReport } from '@/lib/schemas/whitelist';
 import { clientOnly } from '@/components/ui/client-only';
+import { ImportFileForm } from '@/components/import/import-file-form';
 
 const loadReport = () => import('./whitelist-import-report').then((module) => module.WhitelistImportReportView);
 /** Shown only after a dry run: not part of the page's first load (issue 30). */
@@ -87,7 +88,21 @@ export function WhitelistImport({ accounts, defaultAccountId }: WhitelistImportP
         {t('upload.title')}
       </h2>
       <p className="text-body-secondary">{t('upload.intro')}</p>
-      <form noValidate onSubmit={check} className="row g-3 align-items-end mb-3">
+      <ImportFileForm
+        fileLabel={t('upload.file')}
+        checkLabel={t('upload.check')}
+        checkingLabel={t('upload.checking')}
+        isChecking={dryRun.isPending}
+        onCheck={check}
+        onFile={(chosen) => {
+          setFile(chosen);
+          setChecked(null);
+        }}
+        columns={{ file: 'col-md-5', button: 'col-md-2' }}
+        problem={inputProblem}
+        requests={[dryRun.state, importing.state]}
+        failureText={failureText}
+      >
         <div className="col-md-5">
           <label htmlFor={`${id}-account`} className="form-label">
             {t('fields.account')} <span aria-hidden="true">*</span>
@@ -110,43 +125,7 @@ export function WhitelistImport({ accounts, defaultAccountId }: WhitelistImportP
             ))}
           </select>
         </div>
-        <div className="col-md-5">
-          <label htmlFor={`${id}-file`} className="form-label">
-            {t('upload.file')} <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            className="form-control"
-            aria-required
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setChecked(null);
-            }}
-          />
-        </div>
-        <div className="col-md-2">
-          <button type="submit" className="btn btn-outline-primary w-100" disabled={dryRun.isPending}>
-            {dryRun.isPending ? t('upload.checking') : t('upload.check')}
-          </button>
-        </div>
-      </form>
-      {inputProblem ? (
-        <div className="alert alert-warning" role="alert">
-          {inputProblem}
-        </div>
-      ) : null}
-      {dryRun.state.status === 'error' ? (
-        <div className="alert alert-danger" role="alert">
-          {failureText(dryRun.state.error)}
-        </div>
-      ) : null}
-      {importing.state.status === 'error' ? (
-        <div className="alert alert-danger" role="alert">
-          {failureText(importing.state.error)}
-        </div>
-      ) : null}
+      </ImportFileForm>
 
       {report && checked ? (
         <WhitelistImportReportView

@@ -57,6 +57,7 @@ export const whitelistList = defineList({
     },
   ],
   nameColumn: 'value',
+  cardColumns: ['kind', 'account', 'validUntil'],
   columns: ({ t, locale }) => [
     {
       key: 'value',

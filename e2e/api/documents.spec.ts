@@ -737,4 +737,57 @@ test.describe('documents: downloads', () => {
     expect(inlineText.headers()['content-type']).toBe('text/plain');
     await expectApiError(await admin.get(contentPath(png.id, 2)), 404, 'not_found');
   });
+
+  // Issue 49: the size is known from the stored version, so a browser can show the progress.
+  test('a download sends its Content-Length (not chunked), equal to the bytes received, also compressed-capable and on HEAD', async ({
+    api,
+    baseURL,
+  }) => {
+    const admin = await openSession(api, 'admin');
+    for (const [name, type, bytes] of [
+      ['gross.pdf', 'application/pdf', Buffer.concat([pdfBytes('Gross'), Buffer.alloc(3 * 1024 * 1024 + 17, 0x20)])],
+      // Text, which a server would like to compress: the length holds all the same.
+      ['gross.txt', 'text/plain', textBytes(2 * 1024 * 1024 + 5)],
+    ] as const) {
+      const created = await createDocument(admin, { title: uniqueTitle('Laenge') }, { name, type, content: bytes });
+      const url = new URL(contentPath(created.id, 1), baseURL);
+      const answer = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          const request = http.get(
+            url,
+            {
+              headers: {
+                authorization: `Bearer ${admin.idToken}`,
+                'accept-encoding': 'gzip, deflate, br',
+                'x-forwarded-for': api.ip,
+              },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+              );
+            },
+          );
+          request.on('error', reject);
+        },
+      );
+      expect(answer.status, name).toBe(200);
+      expect(answer.headers['transfer-encoding'], name).toBeUndefined();
+      expect(answer.headers['content-encoding'], name).toBeUndefined();
+      expect(answer.headers['content-length'], name).toBe(String(bytes.length));
+      expect(answer.body.length, name).toBe(bytes.length);
+      expect(answer.body.equals(bytes), name).toBe(true);
+
+      const head = await api.fetch(contentPath(created.id, 1), {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${admin.idToken}` },
+      });
+      expect(head.status(), name).toBe(200);
+      expect(head.headers()['content-length'], name).toBe(String(bytes.length));
+      expect(head.headers()['etag'], name).toBe(`"${sha256(bytes)}"`);
+      expect((await head.body()).length, name).toBe(0);
+    }
+  });
 });

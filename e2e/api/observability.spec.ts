@@ -92,9 +92,13 @@ test.describe('GET /metrics', () => {
       'auth_sign_in_failures_total',
       'auth_lockouts_total',
       'auth_rate_limited_total',
+      'db_statement_duration_seconds_bucket{',
     ]) {
       expect(text, name).toContain(name);
     }
+    // Every SQL statement by its kind, never its text: the health check above read the database.
+    expect(text).toMatch(/db_statement_duration_seconds_count\{kind="select",db="(pglite|postgres)"\} [1-9]\d*/);
+    expect(text).not.toMatch(/db_statement_duration_seconds\w*\{[^}]*(from|where)/i);
     expect(text).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/health\/",status_class="2xx"\} \d+/,
     );

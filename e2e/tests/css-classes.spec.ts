@@ -86,15 +86,21 @@ test.describe('every Bootstrap class a page uses has its styles', () => {
     await expectStyled(page, '/login/ with an error');
   });
 
-  test('the signed-in pages and their dialogs, menus and errors', async ({ page, signIn }) => {
+  /** Each route's page, styled: a test per area, so no one test walks thirty pages on a busy machine. */
+  async function expectRoutesStyled(page: Page, routes: string[]) {
+    for (const route of routes) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectStyled(page, route);
+    }
+  }
+
+  test('the signed-in pages of accounts and users', async ({ page, signIn }) => {
     test.slow();
     await signIn('admin');
     const account = await firstRecord(page, '/accounts/');
     const user = await firstRecord(page, '/benutzer/');
-    const document = await firstRecord(page, '/dokumente/');
-    const task = await firstRecord(page, '/tasks/');
-    const entry = await firstRecord(page, '/whitelist/');
-    const routes = [
+    await expectRoutesStyled(page, [
       '/',
       '/accounts/',
       '/accounts/neu/',
@@ -107,12 +113,22 @@ test.describe('every Bootstrap class a page uses has its styles', () => {
       '/benutzer/neu/',
       user,
       `${user}edit/`,
+      '/profil/',
+    ]);
+  });
+
+  test('the signed-in pages of documents, approvals, history, tasks and the whitelist', async ({ page, signIn }) => {
+    test.slow();
+    await signIn('admin');
+    const document = await firstRecord(page, '/dokumente/');
+    const task = await firstRecord(page, '/tasks/');
+    const entry = await firstRecord(page, '/whitelist/');
+    await expectRoutesStyled(page, [
       '/dokumente/',
       '/dokumente/neu/',
       document,
       '/freigaben/',
       '/historie/',
-      '/profil/',
       '/benachrichtigungen/',
       '/tasks/',
       '/tasks/neu/',
@@ -122,12 +138,13 @@ test.describe('every Bootstrap class a page uses has its styles', () => {
       '/whitelist/neu/',
       '/whitelist/neu/import/',
       entry,
-    ];
-    for (const route of routes) {
-      await page.goto(route);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectStyled(page, route);
-    }
+    ]);
+  });
+
+  test('the signed-in dialogs, menus and errors', async ({ page, signIn }) => {
+    test.slow();
+    await signIn('admin');
+    const document = await firstRecord(page, '/dokumente/');
 
     // A form's error summary and invalid fields.
     await page.goto('/tasks/neu/');

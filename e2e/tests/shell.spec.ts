@@ -148,6 +148,34 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/historie\/[0-9a-f-]{36}\/$/);
   });
 
+  test('a list page and its first navigation prefetch nothing: the navbar and "Neu" load on the click', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('admin');
+    const prefetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/accounts/');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    // The first client navigation re-sent every prefetch of the page before (ten server renders).
+    await page.getByTestId('sort-city').click();
+    await expect(page).toHaveURL(/sort=city/);
+    await page.waitForLoadState('networkidle');
+    expect(prefetched).toEqual([]);
+    // The links still lead there, on the click.
+    await page
+      .locator('#main-navigation')
+      .getByRole('link', { name: /^Aufgaben/ })
+      .click();
+    await expect(page).toHaveURL(/\/tasks\/$/);
+    await page.getByRole('link', { name: 'Neue Aufgabe' }).click();
+    await expect(page).toHaveURL(/\/tasks\/neu\/$/);
+    expect(prefetched).toEqual([]);
+  });
+
   test('a session the API no longer accepts sends the user to the login page', async ({ page, signIn, context }) => {
     await signIn('admin');
     await page.goto('/');

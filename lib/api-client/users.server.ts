@@ -1,5 +1,6 @@
 import 'server-only';
 import { userListSchema, userSchema } from '@/lib/schemas/user';
+import { accessLogPageSchema } from '@/lib/schemas/access-log';
 import { cache } from 'react';
 import type { UserListQuery } from '@/lib/schemas/user';
 import { usersApi } from './users';
@@ -10,3 +11,7 @@ export const getUser = cache((id: string) => serverApi(usersApi.detailPath(id), 
 
 export const listUsers = (query: Partial<UserListQuery>) =>
   serverApi(usersApi.listPath(query), { schema: userListSchema });
+
+/** Who viewed the user, or whose data they viewed (administrators; issue 51). */
+export const getAccessLog = (id: string, as: 'subject' | 'actor') =>
+  serverApi(usersApi.accessLogPath(id, as), { schema: accessLogPageSchema });

@@ -2,6 +2,8 @@ import { isErrorBody } from '@/lib/schemas/error-body';
 import type { WhitelistImportReport } from '@/lib/schemas/whitelist';
 import { BROWSER_API, whitelistApi } from './whitelist';
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /*
  * The CSV import's calls from the browser, apart from ./whitelist so the list page (which only
  * checks an address) loads none of this. Without Zod (issue 15): a refusal is read by hand, the
@@ -32,10 +34,11 @@ export async function uploadWhitelistCsv(
   const schemas = import('@/lib/schemas/whitelist');
   // Awaited only after the upload answers: a failed load must not be reported unhandled before.
   schemas.catch(() => undefined);
+  const isXlsx = file.type === XLSX_TYPE || /\.xlsx$/i.test((file as Blob & { name?: string }).name ?? '');
   const response = await fetch(`${BROWSER_API}${whitelistApi.importPath(query)}`, {
     method: 'POST',
     body: file,
-    headers: { 'content-type': 'text/csv', accept: 'application/json' },
+    headers: { 'content-type': isXlsx ? XLSX_TYPE : 'text/csv', accept: 'application/json' },
     signal,
   });
   const body: unknown = await response.json().catch(() => null);

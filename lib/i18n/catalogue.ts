@@ -26,6 +26,8 @@ import apiKeysDe from './messages/api-keys.de.json';
 import apiKeysEn from './messages/api-keys.en.json';
 import webhooksDe from './messages/webhooks.de.json';
 import webhooksEn from './messages/webhooks.en.json';
+import importsDe from './messages/imports.de.json';
+import importsEn from './messages/imports.en.json';
 // The global error page's texts live apart so that page can import just them (issue 15).
 import fallbackDe from './messages/fallback.de.json';
 import fallbackEn from './messages/fallback.en.json';
@@ -57,6 +59,7 @@ export const catalogues = {
     dashboard: dashboardDe,
     apiKeys: apiKeysDe,
     webhooks: webhooksDe,
+    imports: importsDe,
     status: { ...de.status, approval: approvalsDe.status, task: tasksDe.status },
     errors: { ...de.errors, ...fallbackDe, api: apiErrorsDe },
     common: { ...de.common, record: recordDe },
@@ -76,6 +79,7 @@ export const catalogues = {
     dashboard: dashboardEn,
     apiKeys: apiKeysEn,
     webhooks: webhooksEn,
+    imports: importsEn,
     status: { ...en.status, approval: approvalsEn.status, task: tasksEn.status },
     errors: { ...en.errors, ...fallbackEn, api: apiErrorsEn },
     common: { ...en.common, record: recordEn },

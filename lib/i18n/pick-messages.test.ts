@@ -1,4 +1,5 @@
-import { pickMessages } from './pick-messages';
+import { mergeMessages } from './merge-messages';
+import { nestedMessagePaths, pickMessages, ROOT_CLIENT_MESSAGES } from './pick-messages';
 
 const messages = {
   common: { save: 'Speichern' },
@@ -29,5 +30,27 @@ describe('pickMessages', () => {
     });
     expect(catalogue.errors.api.forbidden).toBe('Dafür fehlt Ihnen die Berechtigung.');
     expect(catalogue.common.record.conflictBody).toBe('Ihre Eingaben sind noch da.');
+  });
+});
+
+describe('messages once per page (issue 50)', () => {
+  it('leaves out of a nested provider what the root provider carries, and repeats nothing', () => {
+    expect(ROOT_CLIENT_MESSAGES).toEqual(['common', 'offline', 'errors']);
+    expect(
+      nestedMessagePaths(['listToolbar', 'common', 'errors.notFound', 'bulk', 'listToolbar', 'accounts.fields']),
+    ).toEqual(['listToolbar', 'bulk', 'accounts.fields']);
+    expect(nestedMessagePaths(['common', 'offline'])).toEqual([]);
+  });
+
+  it("lays a page's messages over the layouts', namespace by namespace, without changing either", () => {
+    const outer = { common: { save: 'Speichern' }, approvals: { badge: { label: 'Offen' } } };
+    const inner = { approvals: { list: { title: 'Freigaben' } }, bulk: { run: 'Ausführen' } };
+    expect(mergeMessages(outer, inner)).toEqual({
+      common: { save: 'Speichern' },
+      approvals: { badge: { label: 'Offen' }, list: { title: 'Freigaben' } },
+      bulk: { run: 'Ausführen' },
+    });
+    expect(outer).toEqual({ common: { save: 'Speichern' }, approvals: { badge: { label: 'Offen' } } });
+    expect(mergeMessages({ a: 'x' }, { a: 'y' })).toEqual({ a: 'y' });
   });
 });

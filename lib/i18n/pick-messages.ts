@@ -48,3 +48,18 @@ export function pickMessages(messages: object, paths: readonly string[]): Messag
   for (const path of SELF_LOADED_MESSAGES) omit(picked, path);
   return picked;
 }
+
+/**
+ * The namespaces the root layout's provider carries on every page (components/layout/client-messages.tsx):
+ * `common` (buttons, toasts, the language switch) and what the root's own client parts need.
+ */
+export const ROOT_CLIENT_MESSAGES = ['common', 'offline', 'errors'] as const satisfies readonly MessagePath[];
+
+/**
+ * The paths a nested provider still has to send (issue 50: each text once per page): those the
+ * root's provider does not carry already, each once.
+ */
+export function nestedMessagePaths(namespaces: readonly MessagePath[]): MessagePath[] {
+  const root = new Set<string>(ROOT_CLIENT_MESSAGES);
+  return [...new Set(namespaces)].filter((path) => !root.has(path.split('.')[0]!));
+}

@@ -4,7 +4,15 @@ import { fieldChangeSchema } from './approval';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, deepestCountedPage, listSearchSchema } from './list';
 import { problem } from './problems';
 
-export const CHANGE_ENTITY_TYPES = ['account', 'user', 'document', 'task', 'whitelist_entry', 'approval'] as const;
+export const CHANGE_ENTITY_TYPES = [
+  'account',
+  'user',
+  'document',
+  'task',
+  'whitelist_entry',
+  'approval',
+  'import',
+] as const;
 export const CHANGE_ACTIONS = [
   'create',
   'update',
@@ -19,6 +27,8 @@ export const CHANGE_ACTIONS = [
   'mfa_disable',
   'mfa_reset',
   'mfa_recovery_code_used',
+  'restore',
+  'purge',
 ] as const;
 export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];

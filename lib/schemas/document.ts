@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { versionedBulkActionSchema } from './bulk';
+import { bulkActionSchema, versionedBulkActionSchema } from './bulk';
 import { listQuerySchema, listResponseSchema, queryBoolean } from './list';
 import { multiLineText, singleLineText } from './text';
 import { DOCUMENT_CATEGORIES, DOCUMENT_DESCRIPTION_MAX, DOCUMENT_TITLE_MAX } from './document-constants';
@@ -141,6 +141,8 @@ export const documentBulkSchema = z
       id: 'DocumentBulkSetCategory',
     }),
     versionedBulkActionSchema('delete', {}).meta({ id: 'DocumentBulkDelete' }),
+    // Issue 51: the undo of a bulk delete (the same rules as POST /documents/{id}/restore).
+    bulkActionSchema('restore', {}).meta({ id: 'DocumentBulkRestore' }),
   ])
   .meta({ id: 'DocumentBulk' });
 export type DocumentBulkInput = z.input<typeof documentBulkSchema>;

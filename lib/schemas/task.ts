@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { calendarDay } from './calendar-day';
-import { versionedBulkActionSchema } from './bulk';
+import { bulkActionSchema, versionedBulkActionSchema } from './bulk';
 import { listQuerySchema, listResponseSchema } from './list';
 import { multiLineText, singleLineText } from './text';
 import { TASK_DUE_FILTERS } from './task-due';
@@ -177,6 +177,8 @@ export const taskBulkSchema = z
     versionedBulkActionSchema('reassign', { assigneeId: z.uuid() }).meta({ id: 'TaskBulkReassign' }),
     versionedBulkActionSchema('set_priority', { priority: taskPrioritySchema }).meta({ id: 'TaskBulkSetPriority' }),
     versionedBulkActionSchema('delete', {}).meta({ id: 'TaskBulkDelete' }),
+    // Issue 51: the undo of a bulk delete (the same rules as POST /tasks/{id}/restore).
+    bulkActionSchema('restore', {}).meta({ id: 'TaskBulkRestore' }),
   ])
   .meta({ id: 'TaskBulk' });
 export type TaskBulkInput = z.input<typeof taskBulkSchema>;

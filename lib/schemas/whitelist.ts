@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { calendarDay } from './calendar-day';
-import { versionedBulkActionSchema } from './bulk';
+import { bulkActionSchema, versionedBulkActionSchema } from './bulk';
 import { boundedListResponseSchema, deepestCountedPage, listQuerySchema, queryBoolean } from './list';
 import { problem } from './problems';
 import { singleLineText } from './text';
@@ -180,6 +180,7 @@ export const WHITELIST_IMPORT_ERRORS = [
   'invalid_text',
   'note_too_long',
   'invalid_date',
+  'formula',
 ] as const;
 export const WHITELIST_IMPORT_DUPLICATES = ['duplicate_in_file', 'duplicate_stored'] as const;
 export const whitelistImportIssueCodeSchema = z.enum([...WHITELIST_IMPORT_ERRORS, ...WHITELIST_IMPORT_DUPLICATES]);
@@ -231,6 +232,8 @@ export type WhitelistImportReport = z.infer<typeof whitelistImportReportSchema>;
 export const whitelistBulkSchema = z
   .discriminatedUnion('action', [
     versionedBulkActionSchema('delete', {}).meta({ id: 'WhitelistBulkDelete' }),
+    // Issue 51: the undo of a bulk delete (the same rules as POST /whitelist/{id}/restore).
+    bulkActionSchema('restore', {}).meta({ id: 'WhitelistBulkRestore' }),
     versionedBulkActionSchema('set_valid_until', { validUntil: whitelistValidUntilSchema }).meta({
       id: 'WhitelistBulkSetValidUntil',
     }),

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getEnv } from '@/lib/env';
 import { getDb } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { log } from './observability';
 
 export async function prepareServer(): Promise<void> {
@@ -17,6 +18,11 @@ export async function prepareServer(): Promise<void> {
       await startWorkers();
     }
   } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      // Waiting cannot help, and serving would mean 503 to every request: end the start.
+      log().fatal({ dataDir: error.dataDir }, `[db] ${error.message}`);
+      process.exit(1);
+    }
     log().error({ err: error }, '[db] start-up failed; the next request will try again');
   }
 }

@@ -4,20 +4,38 @@
  */
 import { gzipSync } from 'node:zlib';
 
-/** Bytes of the RSC payload a client-side navigation to `path` receives (uncompressed). */
-export async function rscBytes(base, path, headers) {
+/**
+ * The router state of the signed-in dashboard (`/`, app/(app)/page.tsx) as the browser sends it
+ * (`Next-Router-State-Tree`) when a link there is clicked: the server then renders only the segments
+ * below the layouts both pages share.
+ */
+export const DASHBOARD_ROUTER_STATE = ['', { children: ['(app)', { children: ['__PAGE__', {}] }] }];
+
+/**
+ * Bytes of the RSC payload of `path` (uncompressed). Without `from`: the whole tree (every layout
+ * and the page, what a request without the browser's router state receives, the figure issue 15
+ * and 30 stated). With `from` (a router state, e.g. DASHBOARD_ROUTER_STATE): what a client-side
+ * navigation from that page receives (issue 50), without the layouts the two pages share.
+ */
+export async function rscBytes(base, path, headers, from) {
   const response = await fetch(`${base}${path}`, {
-    headers: { ...headers, rsc: '1', accept: 'text/x-component', 'accept-encoding': 'identity' },
+    headers: {
+      ...headers,
+      rsc: '1',
+      accept: 'text/x-component',
+      'accept-encoding': 'identity',
+      ...(from ? { 'next-router-state-tree': encodeURIComponent(JSON.stringify(from)) } : {}),
+    },
   });
   const body = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, bytes: body.length };
+  return { status: response.status, bytes: body.length, text: body.toString('utf8') };
 }
 
 /** Bytes of an API answer (uncompressed JSON). */
 export async function jsonBytes(base, path, headers) {
   const response = await fetch(`${base}${path}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
   const body = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, bytes: body.length };
+  return { status: response.status, bytes: body.length, text: body.toString('utf8') };
 }
 
 /**

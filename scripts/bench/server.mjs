@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,12 +55,13 @@ export function buildIfNeeded() {
 
 /**
  * Starts the production server (`scripts/server.mjs`, with the settings `npm start` uses) and waits
- * until it reports ready. `state.server` holds the process and `state.serverLog` its last 200 lines.
+ * until it reports ready; `serverRoot`: another checkout's build (the before of a before/after). `state.server` holds the process and `state.serverLog` its last 200 lines.
  */
-export async function startServer(state, dataDir, port) {
-  console.log(`Starting the production server (scripts/server.mjs) on http://127.0.0.1:${port} …`);
-  const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
-    cwd: root,
+export async function startServer(state, dataDir, port, serverRoot = root) {
+  const which = serverRoot === root ? '' : ` of ${serverRoot}`;
+  console.log(`Starting the production server (scripts/server.mjs${which}) on http://127.0.0.1:${port} …`);
+  const server = spawn(process.execPath, [path.join(serverRoot, 'scripts', 'server.mjs')], {
+    cwd: serverRoot,
     // The settings `npm start` uses, so the figures are those of the documented set-up.
     env: serverProcessEnv(baseEnv(dataDir, port)),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +112,41 @@ export async function stopServer(state) {
   clearTimeout(timer);
 }
 
+/**
+ * The server's event-loop delay (scripts/server.mjs: `monitorEventLoopDelay`, logged on SIGUSR2
+ * since the previous SIGUSR2, then started over), read from the server's output after the signal;
+ * null when no report came within `waitMs`. The first call after start-up only starts the count over.
+ * It listens to the output itself: `state.serverLog` keeps only the last 200 lines, so its length
+ * stops growing and cannot mark where the report begins.
+ */
+export function serverLoopDelay(state, waitMs = 5_000) {
+  const output = state.server.stdout;
+  return new Promise((resolve) => {
+    let pending = '';
+    const finish = (figures) => {
+      clearTimeout(timer);
+      output.off('data', read);
+      resolve(figures);
+    };
+    // scripts/server.mjs logs JSON lines: `{"msg":"[server] event loop delay","eventLoopDelay":{…}}`.
+    const read = (chunk) => {
+      const lines = (pending + chunk.toString()).split('\n');
+      pending = lines.pop() ?? '';
+      for (const entry of lines) {
+        try {
+          const line = JSON.parse(entry);
+          if (line.msg === '[server] event loop delay' && line.eventLoopDelay) return finish(line.eventLoopDelay);
+        } catch {
+          // Not a JSON line.
+        }
+      }
+    };
+    const timer = setTimeout(() => finish(null), waitMs);
+    output.on('data', read);
+    process.kill(state.server.pid, 'SIGUSR2');
+  });
+}
+
 let ipCounter = randomInt(0, 60_000);
 /** A client address of its own for every sign-in: the API limits sign-ins per address. */
 export function nextIp() {
@@ -129,4 +165,25 @@ export async function apiToken(base, email = EMAIL) {
     throw new Error(`POST /api/v1/auth/login/ answered ${response.status}: ${await response.text()}`);
   const { id_token: token } = await response.json();
   return token;
+}
+
+/**
+ * Runs a bench's `main` (answering its exit code) and always cleans up after it: the health
+ * sampler, the server (`stopServer`) and the temporary data folder (`state.tempDir`, kept with
+ * BENCH_KEEP=1); a failure prints the server's last 30 lines. Exits the process.
+ */
+export async function runBench(state, main) {
+  let exitCode = 1;
+  try {
+    exitCode = await main();
+  } catch (error) {
+    console.error(error);
+    if (state.serverLog.length) console.error(state.serverLog.slice(-30).join('\n'));
+  } finally {
+    state.sampler?.kill();
+    await stopServer(state);
+    if (state.tempDir && process.env.BENCH_KEEP !== '1') rmSync(state.tempDir, { recursive: true, force: true });
+    else if (state.tempDir) console.log(`Kept ${state.tempDir}`);
+  }
+  process.exit(exitCode);
 }

@@ -94,6 +94,11 @@ export interface ListDescriptor<Row, Query, Translate, Options = undefined> {
   columns?: (context: ListContext<Row, Query, Translate, Options>) => readonly DataTableColumn<Row>[];
   /** The id of the column that names the record (a row header; never hideable). */
   nameColumn?: string;
+  /**
+   * Below 576 px each row is a card (issue 49): the name column as its title (the link), and these
+   * two or three columns (ids: what matters, with the status badge where the list has one).
+   */
+  cardColumns?: readonly string[];
   rowKey?: (row: Row) => string;
   rowClassName?: (row: Row) => string | undefined;
   groupBy?: (context: ListContext<Row, Query, Translate, Options>) => DataTableGroupBy<Row> | undefined;
@@ -133,7 +138,7 @@ export type TableListDescriptor<Row, Query, Translate, Options = undefined> = Li
   Translate,
   Options
 > &
-  Required<Pick<ListDescriptor<Row, Query, Translate, Options>, 'columns' | 'nameColumn'>>;
+  Required<Pick<ListDescriptor<Row, Query, Translate, Options>, 'columns' | 'nameColumn' | 'cardColumns'>>;
 
 /** The part of every list's API query the URL's paging, sort and search make. */
 export function listQueryBase<Sort extends string>(params: ListParams) {

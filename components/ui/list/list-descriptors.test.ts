@@ -52,6 +52,14 @@ describe.each(Object.entries(lists))('%s', (_name, descriptor) => {
     expect(nameColumn?.isRowHeader).toBe(true);
   });
 
+  it('marks two or three columns besides the name for the phone card (issue 49)', () => {
+    const ids = columns.map((column) => column.key);
+    expect(descriptor.cardColumns.length).toBeGreaterThanOrEqual(2);
+    expect(descriptor.cardColumns.length).toBeLessThanOrEqual(3);
+    for (const key of descriptor.cardColumns) expect(ids).toContain(key);
+    expect(descriptor.cardColumns).not.toContain(descriptor.nameColumn);
+  });
+
   it('keeps saved views and hidden columns under a list key the API accepts, by column keys it accepts', () => {
     expect(LIST_KEYS).toContain(descriptor.id);
     for (const column of columns) expect(columnKeySchema.safeParse(column.key).success).toBe(true);

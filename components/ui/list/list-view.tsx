@@ -86,6 +86,7 @@ export function ListView<Row, Query, Translate, Options>({
         caption={listText(context, descriptor.namespace, 'caption')}
         isFiltered={hasListFilter(params, descriptor.viewFilters ? [...descriptor.viewFilters] : undefined)}
         groupBy={descriptor.groupBy?.(context)}
+        cardColumns={descriptor.cardColumns}
         selection={
           bulk && selection
             ? {

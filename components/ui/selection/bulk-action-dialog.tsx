@@ -5,6 +5,10 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-provider';
+import { useUndoToast } from '@/components/ui/use-undo-toast';
+
+/** The lists whose bulk delete can be undone (they have a bulk `restore`, issue 51). */
+const UNDOABLE_DELETES = /^\/(tasks|whitelist|documents)\/bulk\/?$/;
 import { BULK_BATCH_SIZE } from '@/lib/schemas/bulk-constants';
 import type { BulkActionDescriptor } from './bulk-action';
 import { BulkParamField, initialParamValue, paramValueOf } from './bulk-param-field';
@@ -30,6 +34,7 @@ export function BulkActionDialog({
 }) {
   const t = useTranslations('bulk');
   const showToast = useToast();
+  const undoToast = useUndoToast();
   const router = useRouter();
   const [state, update] = useListSelection();
   const [shown, setShown] = useState<BulkActionDescriptor | null>(null);
@@ -58,10 +63,30 @@ export function BulkActionDialog({
       update((current) => applyResults(current, results));
       const ok = results.filter((result) => result.outcome === 'ok').length;
       const failed = results.length - ok;
-      showToast({
-        variant: failed === 0 ? 'success' : 'warning',
-        message: failed === 0 ? t('summaryAllOk', { ok }) : t('summary', { ok, failed }),
-      });
+      const summary = failed === 0 ? t('summaryAllOk', { ok }) : t('summary', { ok, failed });
+      const deleted = results.filter((result) => result.outcome === 'ok').map((result) => result.id);
+      if (chosen.action === 'delete' && deleted.length > 0 && UNDOABLE_DELETES.test(bulkPath)) {
+        // Issue 51: the delete happened; "Rückgängig" restores those rows at once (POST …/bulk, restore).
+        undoToast({
+          message: summary,
+          undo: async () => {
+            const restored = await runBulkAction({
+              path: `/api/ui${bulkPath}`,
+              action: 'restore',
+              params: {},
+              ids: deleted,
+              onProgress: () => undefined,
+            });
+            const back = restored.filter((result) => result.outcome === 'ok').length;
+            return back === deleted.length
+              ? { ok: true as const, data: null }
+              : { ok: false as const, message: t('summary', { ok: back, failed: deleted.length - back }) };
+          },
+          onUndone: () => router.refresh(),
+        });
+      } else {
+        showToast({ variant: failed === 0 ? 'success' : 'warning', message: summary });
+      }
       return true;
     } catch (error) {
       showToast({ variant: 'danger', message: error instanceof Error && error.message ? error.message : t('failed') });

@@ -23,6 +23,8 @@ export function freePort(): Promise<number> {
 
 export interface AppServer {
   url: string;
+  /** The server's DATA_DIR (its embedded database is `pglite` in it). */
+  dataDir: string;
   process: ChildProcess;
   /** Everything the server wrote to stdout and stderr so far. */
   log: () => string;
@@ -39,12 +41,19 @@ export interface AppServer {
 export async function startAppServer(options: {
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** A DATA_DIR of the caller's (kept on stop); else a temp folder, removed on stop. */
+  dataDir?: string;
+  /** The server script, relative to the working directory (the standalone build's copy, say). */
+  script?: string;
+  cwd?: string;
+  /** How long the server may take to answer ready (default 2 minutes). */
+  readyTimeoutMs?: number;
 }): Promise<AppServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ebmt-ops-app-'));
-  const child = spawn(process.execPath, ['scripts/server.mjs'], {
-    cwd: process.cwd(),
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ebmt-ops-app-'));
+  const child = spawn(process.execPath, [options.script ?? 'scripts/server.mjs'], {
+    cwd: options.cwd ?? process.cwd(),
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -76,10 +85,11 @@ export async function startAppServer(options: {
   let hasExited = false;
   void exited.then(() => (hasExited = true));
 
-  const deadline = Date.now() + 120_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (hasExited) throw new Error(`the server exited before it was ready:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server was not ready within 2 minutes:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server was not ready within ${readyTimeoutMs} ms:\n${output}`);
     const status = await fetch(`${url}/api/v1/health/ready/`, { signal: AbortSignal.timeout(2_000) })
       .then((response) => response.status)
       .catch(() => 0);
@@ -89,6 +99,7 @@ export async function startAppServer(options: {
 
   return {
     url,
+    dataDir,
     process: child,
     log: () => output,
     exited,
@@ -97,7 +108,7 @@ export async function startAppServer(options: {
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

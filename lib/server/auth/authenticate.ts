@@ -3,7 +3,7 @@ import { cache } from 'react';
 import { eq, sql } from 'drizzle-orm';
 import { mfaRequiredRoles } from '@/lib/env';
 import { getDb } from '@/lib/server/db/client';
-import { onceMoreIfConnectionLost } from '@/lib/server/db/database-errors';
+import { againIfConnectionLost } from '@/lib/server/db/database-errors';
 import { mfaPasskeys, mfaTotp, sessions, users } from '@/lib/server/db/schema';
 import { ApiError } from '@/lib/server/http/api-error';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress, vouchedClientAddress } from '@/lib/client-address';
@@ -60,7 +60,7 @@ const authenticateToken = cache(async (token: string): Promise<Actor> => {
   const db = await getDb();
   // The first query of most requests: after a database restart it may meet a connection that
   // broke under it, and the session lookup (and its touch) is safe to run once more.
-  return onceMoreIfConnectionLost(() => sessionActor(db, claims.sessionId, claims.userId));
+  return againIfConnectionLost(() => sessionActor(db, claims.sessionId, claims.userId));
 });
 
 async function sessionActor(db: Awaited<ReturnType<typeof getDb>>, sessionId: string, userId: string): Promise<Actor> {

@@ -4,7 +4,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { getEnv } from '@/lib/env';
-import { classifyDatabaseError } from './database-errors';
+import { observePostgres, observed } from './observe-statements';
+import { type Begin, guardBegin } from './guard-transactions';
+import { runScript } from './run-script';
 import * as schema from './schema';
 import type { Db } from './types';
 
@@ -14,6 +16,8 @@ interface DbHandle {
   close: () => Promise<void>;
   /** Raw SQL with `$n` parameters, several statements when there are none (the job queue's setup). */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** PGlite only: a consistent copy of the data folder (a gzipped tar, `PGlite.dumpDataDir`). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/server/db/migrations');
@@ -34,7 +38,9 @@ const PGLITE_SETTINGS = ['shared_buffers=16MB'];
  * whole transaction) waits its turn and first yields to the event loop (`setImmediate`), so another
  * request waits for the statement running only. A transaction's statements use its own handle.
  */
-function yieldBetweenStatements(client: import('@electric-sql/pglite').PGlite) {
+function yieldBetweenStatements(
+  client: import('@electric-sql/pglite').PGlite,
+): <T>(run: () => Promise<T>) => Promise<T> {
   let queue: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
     const turn = queue.then(() => setImmediate()).then(run);
@@ -42,10 +48,23 @@ function yieldBetweenStatements(client: import('@electric-sql/pglite').PGlite) {
     return turn;
   };
   const { query, exec, transaction } = client;
-  client.query = ((...args: Parameters<typeof query>) => inTurn(() => query.apply(client, args))) as typeof query;
-  client.exec = ((...args: Parameters<typeof exec>) => inTurn(() => exec.apply(client, args))) as typeof exec;
-  client.transaction = ((...args: Parameters<typeof transaction>) =>
-    inTurn(() => transaction.apply(client, args))) as typeof transaction;
+  // Each statement observed in its turn (duration metric, SQL span): lib/server/db/observe-statements.ts.
+  client.query = ((...args: Parameters<typeof query>) =>
+    inTurn(() => observed(args[0], 'pglite', () => query.apply(client, args)))) as typeof query;
+  client.exec = ((...args: Parameters<typeof exec>) =>
+    inTurn(() => observed(args[0], 'pglite', () => exec.apply(client, args)))) as typeof exec;
+  client.transaction = (<T>(body: (tx: import('@electric-sql/pglite').Transaction) => Promise<T>) =>
+    inTurn(() =>
+      transaction.call(client, (tx) => {
+        const { query: txQuery, exec: txExec } = tx;
+        tx.query = ((...args: Parameters<typeof txQuery>) =>
+          observed(args[0], 'pglite', () => txQuery(...args))) as typeof txQuery;
+        tx.exec = ((...args: Parameters<typeof txExec>) =>
+          observed(args[0], 'pglite', () => txExec(...args))) as typeof txExec;
+        return body(tx);
+      }),
+    )) as typeof transaction;
+  return inTurn;
 }
 
 // One database per process: PGlite is single-process and must never be opened twice.
@@ -53,34 +72,9 @@ const globalForDb = globalThis as unknown as { __benefitsDb?: Promise<DbHandle> 
 
 type PostgresClient = import('postgres').Sql;
 
-/**
- * postgres.js answers a query that failed because its connection broke inside a transaction by
- * sending ROLLBACK on the closed socket, which throws outside any promise (`TypeError: Cannot read
- * properties of null (reading 'write')`, an uncaught exception). The server has rolled the
- * transaction back already and begin() rejects when the socket closes, so the transaction body
- * stays pending instead of rejecting; only if begin() has not settled 5 s later (the socket is
- * still open after all) does it reject, and ROLLBACK runs as usual.
- */
+/** See guardBegin: a BEGIN on a dead connection begins once more; a break inside the body rejects safely. */
 function guardTransactions(client: PostgresClient): void {
-  const begin = client.begin.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  const guarded = (...args: unknown[]) => {
-    const body = args.pop() as (sql: unknown) => Promise<unknown>;
-    let isSettled = false;
-    const transaction = begin(...args, async (sql: unknown) => {
-      try {
-        return await body(sql);
-      } catch (error) {
-        if (!classifyDatabaseError(error)?.connectionLost) throw error;
-        return new Promise((_, reject) => {
-          setTimeout(() => isSettled || reject(error), 5_000).unref();
-        });
-      }
-    });
-    return transaction.finally(() => {
-      isSettled = true;
-    });
-  };
-  (client as unknown as { begin: typeof guarded }).begin = guarded;
+  (client as unknown as { begin: Begin }).begin = guardBegin(client.begin.bind(client) as Begin);
 }
 
 /** The advisory lock's key while migrating (any bigint; this one is "ebmt-mig" in ASCII). */
@@ -136,6 +130,8 @@ async function openDatabase(): Promise<DbHandle> {
       onnotice: () => {},
     });
     guardTransactions(client);
+    // Every statement observed as it is sent (duration metric, SQL span): lib/server/db/observe-statements.ts.
+    observePostgres(client);
     const db = drizzle(client, { schema });
     try {
       await underMigrationLock(client, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
@@ -150,12 +146,7 @@ async function openDatabase(): Promise<DbHandle> {
       } else {
         // pg-boss's set-up is one text with BEGIN … COMMIT: postgres.js allows that on a reserved
         // connection only (a pooled one could interleave another query into the transaction).
-        const reserved = await client.reserve();
-        try {
-          result = (await reserved.unsafe(text).simple()) as unknown as unknown[];
-        } finally {
-          reserved.release();
-        }
+        result = (await runScript(() => client.reserve(), text)) as unknown[];
       }
       // Several statements answer one result per statement: the last one counts.
       const last = values.length === 0 && Array.isArray(result[0]) ? result.at(-1) : result;
@@ -169,13 +160,30 @@ async function openDatabase(): Promise<DbHandle> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dataDir = path.resolve(env.DATA_DIR, 'pglite');
   await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
-  });
-  yieldBetweenStatements(client);
+  // One process per folder (data-dir-lock.ts): a second one is refused before it touches a file.
+  const { lockDataDir } = await import('./data-dir-lock');
+  const lock = await lockDataDir(dataDir);
+  let client: import('@electric-sql/pglite').PGlite;
+  try {
+    client = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  const exec = client.exec;
+  const inTurn = yieldBetweenStatements(client);
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    // The next try opens the folder afresh: close it and let it go.
+    await client.close().catch(() => undefined);
+    await lock.release();
+    throw error;
+  }
   const executeSql = async (text: string, values: unknown[] = []) => {
     if (values.length > 0) {
       const result = await client.query<Record<string, unknown>>(text, values);
@@ -184,19 +192,42 @@ async function openDatabase(): Promise<DbHandle> {
     const results = await client.exec(text);
     return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
   };
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), executeSql };
+  /**
+   * The backup (docs/operations.md "Backup and restore"): in a turn of its own, so no statement or
+   * transaction is between its statements; CHECKPOINT writes every page to the files, which are then
+   * read as they stand (a restore opens them as after a clean shutdown).
+   */
+  const dumpDataDir = () =>
+    inTurn(async () => {
+      await exec.call(client, 'CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    });
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      await lock.release();
+    }
+  };
+  return { db: db as unknown as Db, kind: 'pglite', close, executeSql, dumpDataDir };
 }
 
 async function openAndPrepare(): Promise<DbHandle> {
   const handle = await openDatabase();
-  const { prepareDatabase } = await import('./seed/prepare');
-  await prepareDatabase(handle.db);
-  // The keyed chain's one-time anchoring of the entries written before it (issue 44).
-  const [{ anchorChain }, { anchorsAtStart }] = await Promise.all([
-    import('../history/anchor'),
-    import('../history/chain-keys'),
-  ]);
-  if (anchorsAtStart()) await anchorChain(handle.db);
+  try {
+    const { prepareDatabase } = await import('./seed/prepare');
+    await prepareDatabase(handle.db);
+    // The keyed chain's one-time anchoring of the entries written before it (issue 44).
+    const [{ anchorChain }, { anchorsAtStart }] = await Promise.all([
+      import('../history/anchor'),
+      import('../history/chain-keys'),
+    ]);
+    if (anchorsAtStart()) await anchorChain(handle.db);
+  } catch (error) {
+    // The next try opens the database afresh (the embedded one's folder is let go).
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
   return handle;
 }
 
@@ -247,8 +278,14 @@ export async function closeDb(): Promise<void> {
   if (pending) await (await pending).close();
 }
 
-// The Node server (scripts/server.mjs) closes the database on shutdown through this hook: it
-// runs outside Next's bundles and cannot import this module.
-(globalThis as unknown as { __benefitsCloseDb?: () => Promise<void> }).__benefitsCloseDb = closeDb;
+/** A gzipped tar of the embedded database's folder; null on PostgreSQL (pg_dump backs it up). */
+export async function dumpEmbeddedDatabase(): Promise<Blob | null> {
+  const { dumpDataDir } = await handle();
+  return dumpDataDir ? dumpDataDir() : null;
+}
+
+// The Node server (scripts/server.mjs) closes the database on shutdown and takes backups through
+// these hooks: it runs outside Next's bundles and cannot import this module.
+Object.assign(globalThis as object, { __benefitsCloseDb: closeDb, __benefitsDumpDb: dumpEmbeddedDatabase });
 
 export { schema };

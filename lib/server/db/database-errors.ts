@@ -51,6 +51,17 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** The driver's code of an error (SQLSTATE or a connection error such as CONNECTION_CLOSED), also inside Drizzle's `cause`. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const code = codeOf(current);
+    if (code) return code;
+    current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
+  }
+  return undefined;
+}
+
 /** Classifies an error thrown by the driver, also when Drizzle wrapped it (its `cause`). */
 export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
   let current: unknown = error;
@@ -69,17 +80,29 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
 }
 
 /**
- * Runs `work` once more when it met a connection that broke under it (a restarted server: the
- * pool has dropped that connection and opens a fresh one), or whose connect timed out just after
- * a restart. Only for work that is safe to repeat (reads, and writes that set the same value again).
+ * After a restarted server every pooled connection is dead until used: each attempt on one fails at
+ * once and the pool drops it. So a failed attempt is repeated up to this many times (a timed-out
+ * connect only once: each costs the connect timeout).
  */
-export async function onceMoreIfConnectionLost<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const failure = classifyDatabaseError(error);
-    if (!failure?.connectionLost && !failure?.connectTimedOut) throw error;
-    return work();
+export const CONNECTION_LOST_RETRIES = 4;
+
+/**
+ * Runs `work` again when it met a connection that broke under it (a restarted server: the pool has
+ * dropped that connection and the next attempt may meet another dead one, or open a fresh one), or
+ * whose connect timed out just after a restart. Only for work that is safe to repeat (reads, and
+ * writes that set the same value again).
+ */
+export async function againIfConnectionLost<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const failure = classifyDatabaseError(error);
+      const mayRetry = failure?.connectionLost
+        ? attempt < CONNECTION_LOST_RETRIES
+        : Boolean(failure?.connectTimedOut) && attempt === 0;
+      if (!mayRetry) throw error;
+    }
   }
 }
 

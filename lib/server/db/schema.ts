@@ -86,6 +86,8 @@ export const accounts = pgTable(
     index('accounts_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // Global search (migration 0012, lib/server/services/search).
     index('accounts_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // A short word's word starts (migration 0030b, search-match.ts).
+    index('accounts_search_word_starts').using('gin', sql`search_word_starts(${t.searchText})`),
     index('accounts_search_name_idx').on(t.searchName),
   ],
 );
@@ -243,6 +245,11 @@ export const documents = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** The folded title of the global search (migration 0012). */
     searchTitle: text('search_title').generatedAlwaysAs(sql`search_fold("title")`),
+    /**
+     * The current version's folded file name (migration 0036): kept by triggers on both tables, never
+     * written by the app, so the global search's text has an index of its own.
+     */
+    searchFileName: text('search_file_name'),
     version: version(),
     ...timestamps(),
   },
@@ -251,6 +258,10 @@ export const documents = pgTable(
     index('documents_category_idx').on(t.category, t.createdAt),
     index('documents_created_idx').on(t.createdAt, t.id),
     index('documents_search_trgm').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
+    index('documents_search_text_trgm').using(
+      'gin',
+      sql`((${t.searchTitle} || ' ' || coalesce(${t.searchFileName}, ''))) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -334,9 +345,11 @@ export const changes = pgTable(
     actorId: uuid('actor_id').references(() => users.id),
     actorLabel: text('actor_label').notNull().default(''),
     /** `api_key`: a machine client wrote it; the label is then the key's name (issue 48). */
-    actorType: text('actor_type', { enum: ['user', 'api_key'] }).notNull().default('user'),
+    actorType: text('actor_type', { enum: ['user', 'api_key'] })
+      .notNull()
+      .default('user'),
     entityType: text('entity_type', {
-      enum: ['account', 'user', 'document', 'task', 'whitelist_entry', 'approval'],
+      enum: ['account', 'user', 'document', 'task', 'whitelist_entry', 'approval', 'import'],
     }).notNull(),
     entityId: uuid('entity_id').notNull(),
     entityLabel: text('entity_label').notNull(),
@@ -356,6 +369,8 @@ export const changes = pgTable(
         'mfa_disable',
         'mfa_reset',
         'mfa_recovery_code_used',
+        'restore',
+        'purge',
       ],
     }).notNull(),
     fields: jsonb('fields').$type<ChangeField[]>().notNull().default([]),
@@ -383,6 +398,7 @@ export const changes = pgTable(
     index('changes_account_idx').on(t.accountId, t.at),
     index('changes_entity_idx').on(t.entityType, t.entityId, t.at),
     index('changes_entity_id_idx').on(t.entityId, t.at),
+    index('changes_entity_chain_idx').on(t.entityId, t.chain, t.seq),
     index('changes_actor_idx').on(t.actorId, t.at),
     index('changes_approval_idx').on(t.approvalId),
     // The history's search: a part of the entity label, at a million entries.
@@ -415,6 +431,46 @@ export const historyPersonalValues = pgTable(
 );
 
 /** The keyed chain (issue 44): each entry's HMAC under AUDIT_CHAIN_KEY, written in the entry's transaction. */
+/**
+ * A record's state every 64 history entries (issue 51, lib/server/history/snapshots.ts): a cache the
+ * as-of read writes after verifying the entries, each row MAC'd; the mark names the generation in use
+ * and what it was verified against.
+ */
+export const historySnapshotMarks = pgTable(
+  'history_snapshot_marks',
+  {
+    entityType: text('entity_type').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    generation: uuid('generation').notNull(),
+    heads: text('heads').notNull(),
+    guard: text('guard').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+    mac: bytea('mac').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entityType, t.entityId] })],
+);
+
+export const historySnapshots = pgTable(
+  'history_snapshots',
+  {
+    entityType: text('entity_type').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    changeId: uuid('change_id').notNull(),
+    generation: uuid('generation').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    chain: integer('chain').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    entries: integer('entries').notNull(),
+    state: text('state').notNull(),
+    mac: bytea('mac').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityType, t.entityId, t.changeId] }),
+    index('history_snapshots_position_idx').on(t.entityType, t.entityId, t.at, t.chain, t.seq),
+  ],
+);
+
 export const changesMac = pgTable('changes_mac', {
   changeId: uuid('change_id').primaryKey(),
   mac: bytea('mac').notNull(),
@@ -499,6 +555,7 @@ export const whitelistEntries = pgTable(
       sql`(${t.value} || E'\n' || lower(${t.note})) gin_trgm_ops`,
     ),
     index('whitelist_entries_search_trgm').using('gin', sql`${t.searchValue} gin_trgm_ops`),
+    index('whitelist_entries_search_word_starts').using('gin', sql`search_word_starts(${t.searchValue})`),
     index('whitelist_entries_search_value_idx').on(t.searchValue),
   ],
 );
@@ -811,4 +868,65 @@ export const webhookAttempts = pgTable(
     responseBody: text('response_body').notNull().default(''),
   },
   (t) => [index('webhook_attempts_message_idx').on(t.messageId, t.at)],
+);
+
+/**
+ * Who looked at whose personal data (issue 51, migration 0034): one row per person a request showed
+ * or exported. Append-only (a trigger refuses UPDATE, TRUNCATE and any DELETE outside
+ * `access_log_purge()`); ids only, labels are resolved when it is read.
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').notNull(),
+    apiKeyId: uuid('api_key_id'),
+    subjectId: uuid('subject_id').notNull(),
+    operation: text('operation').notNull(),
+    route: text('route').notNull(),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('access_log_subject_idx').on(t.subjectId, t.at.desc(), t.id.desc()),
+    index('access_log_actor_idx').on(t.actorId, t.at.desc(), t.id.desc()),
+    index('access_log_at_brin').using('brin', t.at),
+  ],
+);
+
+/**
+ * An import's report (issue 49): every real run of the account, user and whitelist importers keeps
+ * its report (the counts and at most 1,000 issues) here; the import's history entry carries its id.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['accounts', 'users', 'whitelist'] }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    actorLabel: text('actor_label').notNull().default(''),
+    accountId: uuid('account_id').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    report: jsonb('report').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('imports_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Deleted tasks and whitelist entries within the restore window (issue 51, migration 0033): the row as
+ * JSON, restored by `POST /{resource}/{id}/restore/`, removed for good by the purge job after
+ * RESTORE_WINDOW_DAYS.
+ */
+export const deletedRecords = pgTable(
+  'deleted_records',
+  {
+    id: uuid('id').primaryKey(),
+    entityType: text('entity_type', { enum: ['task', 'whitelist_entry'] }).notNull(),
+    accountId: uuid('account_id'),
+    label: text('label').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedById: uuid('deleted_by_id'),
+  },
+  (t) => [index('deleted_records_deleted_idx').on(t.deletedAt)],
 );

@@ -107,3 +107,16 @@ export function latestCheckpoint(keys: ChainKeys, text: string): { checkpoint: C
   }
   return { checkpoint: latest, forged };
 }
+
+/**
+ * A record's snapshot as of one of its entries (issue 51, snapshots.ts) and the record's mark (which
+ * generation of snapshots holds, the chain heads and the guard they were verified against): the
+ * database holds them as a cache, the MAC keeps anyone without the key from forging or moving one.
+ */
+export const snapshotMac = (keys: ChainKeys, parts: string[]): Buffer => mac(keys.current, ['ebmt-snapshot/1', ...parts]);
+export const snapshotMacHolds = (keys: ChainKeys, parts: string[], given: Buffer | null) =>
+  matches(keys, ['ebmt-snapshot/1', ...parts], given);
+export const snapshotMarkMac = (keys: ChainKeys, parts: string[]): Buffer =>
+  mac(keys.current, ['ebmt-snapshot-mark/1', ...parts]);
+export const snapshotMarkMacHolds = (keys: ChainKeys, parts: string[], given: Buffer | null) =>
+  matches(keys, ['ebmt-snapshot-mark/1', ...parts], given);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { rowsOf } from '@/lib/server/db/rows';
-import { changes, changesMac, historyPersonalValues, type ChangeField } from '@/lib/server/db/schema';
+import { changes, historyPersonalValues, type ChangeField } from '@/lib/server/db/schema';
 import { insertJobSql } from '@/lib/server/jobs/job-row';
 import type { QueueName } from '@/lib/server/jobs/queues';
 import { webhookEnqueueCtes } from '@/lib/server/services/webhooks/webhook-events';
@@ -52,6 +52,9 @@ const SECRET_FIELDS = new Set([
 ]);
 export const SECRET_PLACEHOLDER = 'geändert';
 
+/** A field whose values the history never holds (only that it changed). */
+export const isSecretField = (field: string): boolean => SECRET_FIELDS.has(field);
+
 export function redactFields(fields: ChangeField[]): ChangeField[] {
   return fields.map((entry) =>
     SECRET_FIELDS.has(entry.field)
@@ -78,68 +81,105 @@ export function diffFields<T extends Record<string, unknown>>(before: T, after: 
  * (keyed.ts) follows in a second one, once the trigger has linked the entry.
  */
 export async function recordChange(tx: DbOrTx, change: ChangeRecord): Promise<string> {
+  const [id] = await recordChanges(tx, [change]);
+  if (!id) throw new Error('recordChange: insert returned no row');
+  return id;
+}
+
+/**
+ * `recordChange` for many entries at once (an import's accounts, issue 49), in two statements
+ * whatever their number: one writes the entries in the given order — the `changes_link` trigger
+ * links them one after another, as it links the entries of separate statements — with every actor
+ * label, job and webhook event they bring, the next their MACs. Answers their ids in that order.
+ * The caller bounds the number per call (a statement's time holds PGlite's thread); `pause` runs
+ * between the two statements (to let the event loop run).
+ */
+export async function recordChanges(
+  tx: DbOrTx,
+  records: readonly ChangeRecord[],
+  pause: () => Promise<void> = async () => undefined,
+): Promise<string[]> {
+  if (records.length === 0) return [];
   const keys = auditChainKeys();
-  const personId = change.personId ?? (change.entityType === 'user' ? change.entityId : null);
-  const fields = await personalFields(
-    tx,
-    keys,
-    change.entityType === 'user' ? change.entityId : null,
-    change.fields ?? [],
-  );
-  // The actor as they are named now, kept by reference (a later rename does not rewrite who did what).
-  const label =
-    change.actor && !change.actor.apiKey
-      ? { id: randomUUID(), personId: change.actor.id, value: userLabel(change.actor) }
-      : null;
-  const insert = tx
-    .insert(changes)
-    .values({
-      ...actorColumns(change.actor, label),
-      entityType: change.entityType,
-      entityId: change.entityId,
-      entityLabel: personId ? personRef(personId) : change.entityLabel,
-      accountId: change.accountId ?? null,
+  const entries: Record<string, unknown>[] = [];
+  const labels: { id: string; person_id: string; value: string; mac: string }[] = [];
+  const ctes: SQL[] = [];
+  for (const change of records) {
+    const personId = change.personId ?? (change.entityType === 'user' ? change.entityId : null);
+    const fields = await personalFields(
+      tx,
+      keys,
+      change.entityType === 'user' ? change.entityId : null,
+      change.fields ?? [],
+    );
+    // The actor as they are named now, kept by reference (a later rename does not rewrite who did what).
+    const label =
+      change.actor && !change.actor.apiKey
+        ? { id: randomUUID(), personId: change.actor.id, value: userLabel(change.actor) }
+        : null;
+    if (label) {
+      const mac = valueMac(keys, label.id, label.personId, label.value).toString('hex');
+      labels.push({ id: label.id, person_id: label.personId, value: label.value, mac });
+    }
+    // Jobs the changes start ride on the statement that writes them.
+    if (change.job) {
+      const name = ctes.length === 0 ? 'queued' : `queued_${ctes.length}`;
+      ctes.push(sql`${sql.identifier(name)} as (${insertJobSql(change.job.queue, change.job.data)})`);
+    }
+    const actorColumn = actorColumns(change.actor, label);
+    entries.push({
+      id: randomUUID(),
+      actor_id: actorColumn.actorId,
+      actor_label: actorColumn.actorLabel,
+      actor_type: actorColumn.actorType,
+      entity_type: change.entityType,
+      entity_id: change.entityId,
+      entity_label: personId ? personRef(personId) : change.entityLabel,
+      account_id: change.accountId ?? null,
       action: change.action,
       fields,
-      approvalId: change.approvalId ?? null,
-    })
-    .returning({
-      id: changes.id,
-      chain: sql<string>`${changes.chain}::text`.as('chain'),
-      seq: sql<string>`${changes.seq}::text`.as('seq'),
-      hash: sql<string>`encode(${changes.hash}, 'hex')`.as('hash'),
+      approval_id: change.approvalId ?? null,
     });
-  const ctes: SQL[] = [];
-  if (label) {
-    const labelMac = valueMac(keys, label.id, label.personId, label.value);
-    ctes.push(
-      sql`label as (${tx
-        .insert(historyPersonalValues)
-        .values({ ...label, mac: labelMac })
-        .getSQL()})`,
-    );
   }
-  // Jobs the change starts ride on the statement that writes it: its own job, and its webhook event.
-  if (change.job) ctes.push(sql`queued as (${insertJobSql(change.job.queue, change.job.data)})`);
-  ctes.push(...(await webhookEnqueueCtes(tx, change)));
-  const [row] =
-    ctes.length > 0
-      ? await rowsOf<{ id: string; chain: string; seq: string; hash: string }>(
-          tx,
-          sql`with ${sql.join(ctes, sql`, `)} ${insert.getSQL()}`,
-        )
-      : await insert;
-  if (!row) throw new Error('recordChange: insert returned no row');
-  await tx
-    .insert(changesMac)
-    .values({ changeId: row.id, mac: entryMac(keys, Number(row.chain), Number(row.seq), row.hash) });
-  return row.id;
+  if (labels.length > 0) {
+    ctes.unshift(sql`label as (insert into history_personal_values (id, person_id, value, mac)
+      select r.id, r.person_id, r.value, decode(r.mac, 'hex')
+      from jsonb_to_recordset(${JSON.stringify(labels)}::jsonb) as r(id uuid, person_id uuid, value text, mac text))`);
+  }
+  // And their webhook events.
+  ctes.push(...(await webhookEnqueueCtes(tx, records)));
+  // One JSON parameter, not a dozen per entry: a statement's parameters cost PGlite (and drizzle's
+  // query builder) time per parameter. `chain`, `seq`, `prev_hash` and `hash` are the trigger's.
+  const linked = await rowsOf<{ id: string; chain: string; seq: string; hash: string }>(
+    tx,
+    sql`${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}insert into changes
+        (id, actor_id, actor_label, actor_type, entity_type, entity_id, entity_label, account_id, action, fields, approval_id)
+      select r.id, r.actor_id, r.actor_label, r.actor_type, r.entity_type, r.entity_id, r.entity_label, r.account_id,
+             r.action, r.fields, r.approval_id
+      from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as r(id uuid, actor_id uuid, actor_label text,
+        actor_type text, entity_type text, entity_id uuid, entity_label text, account_id uuid, action text,
+        fields jsonb, approval_id uuid)
+      returning id, chain::text as chain, seq::text as seq, encode(hash, 'hex') as hash`,
+  );
+  if (linked.length !== entries.length) throw new Error('recordChanges: the insert returned fewer rows');
+  await pause();
+  const macs = linked.map((row) => ({
+    change_id: row.id,
+    mac: entryMac(keys, Number(row.chain), Number(row.seq), row.hash).toString('hex'),
+  }));
+  await tx.execute(sql`insert into changes_mac (change_id, mac)
+    select r.change_id, decode(r.mac, 'hex') from jsonb_to_recordset(${JSON.stringify(macs)}::jsonb) as r(change_id uuid, mac text)`);
+  return entries.map((entry) => entry.id as string);
 }
 
 function actorColumns(actor: ChangeRecord['actor'], label: { id: string; personId: string } | null) {
   if (actor?.apiKey) return { actorId: null, actorLabel: actor.apiKey.name, actorType: 'api_key' as const };
   // People by reference (personal-refs.ts): erasure then changes no history row.
-  return { actorId: actor?.id ?? null, actorLabel: label ? valueRef(label.personId, label.id) : 'System' };
+  return {
+    actorId: actor?.id ?? null,
+    actorLabel: label ? valueRef(label.personId, label.id) : 'System',
+    actorType: 'user' as const,
+  };
 }
 
 /** A user's name, e-mail and phone values go to `history_personal_values`; the entry keeps references. */

@@ -22,6 +22,23 @@ const germanDate = new Intl.DateTimeFormat('de-DE', {
   year: 'numeric',
 });
 
+const germanDateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** `21.11.2026 14:05` in German time: for instants whose time of day matters (the history). */
+export function formatGermanDateTime(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return germanDateTime.format(date).replace(', ', ' ');
+}
+
 /** `21.11.2026`: the calendar day in Germany (a timestamp at 23:30 UTC is already the next day there). */
 export function formatGermanDate(value: Date | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
@@ -69,7 +86,7 @@ export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
 }
 
 /** A safe `attachment` file name: ASCII letters, digits, dot, dash and underscore. */
-function safeFileName(name: string): string {
+export function safeFileName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 150) || 'export.csv';
 }
 

@@ -1,6 +1,9 @@
 import 'server-only';
 import contentDisposition from 'content-disposition';
 
+/** The length of a streamed answer whose size is known (scripts/server.mjs: DECLARED_LENGTH_HEADER). */
+export const DECLARED_LENGTH_HEADER = 'x-benefits-content-length';
+
 /**
  * What a browser may do with a served file: nothing but show or save it. A sandbox without any
  * allowance (no scripts, no same origin, no forms), nothing loaded from elsewhere, framed only by
@@ -29,7 +32,7 @@ export function asciiFallback(fileName: string): string {
     .replace(/[^\x20-\x7e]|["\\%;]/g, '_');
 }
 
-/** The answer for a file download: its bytes, the disposition, nosniff and the sandbox. */
+/** The answer for a file download: its bytes with their length, the disposition, nosniff and the sandbox. */
 export function fileResponse(file: {
   content: ReadableStream<Uint8Array>;
   sizeBytes: number;
@@ -43,10 +46,15 @@ export function fileResponse(file: {
     headers: {
       'content-type': file.mimeType,
       'content-length': String(file.sizeBytes),
+      // Next 16 drops Content-Length from a route handler's answer (send-response.js); scripts/server.mjs
+      // sends this one as Content-Length instead, so a browser shows the download's progress.
+      [DECLARED_LENGTH_HEADER]: String(file.sizeBytes),
       'content-disposition': dispositionHeader(file.fileName, file.isInline ? 'inline' : 'attachment'),
       'x-content-type-options': 'nosniff',
       'content-security-policy': DOWNLOAD_CSP,
-      'cache-control': 'private, no-store',
+      // no-transform: nothing on the way (Next's own gzip included) may compress the file, which would
+      // drop Content-Length and with it the browser's progress (issue 49).
+      'cache-control': 'private, no-store, no-transform',
       etag: `"${file.sha256}"`,
     },
   });

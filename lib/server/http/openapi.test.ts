@@ -142,9 +142,17 @@ describe('openapi.json', () => {
 
   it('declares the media types of files', () => {
     const exports = operations.filter((operation) => operation.path.startsWith('/export/'));
-    expect(exports).toHaveLength(7);
+    // Each list export twice: `.csv` and, beside it, `.xlsx` (issue 49).
+    expect(exports).toHaveLength(14);
     for (const operation of exports) {
-      expect(Object.keys(documented(operation).responses['200']!.content ?? {})).toEqual(['text/csv']);
+      const type = operation.path.endsWith('.xlsx')
+        ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+        : 'text/csv';
+      expect(Object.keys(documented(operation).responses['200']!.content ?? {})).toEqual([type]);
+    }
+    const paths = exports.map((operation) => operation.path);
+    for (const path of paths.filter((path) => path.endsWith('.csv'))) {
+      expect(paths).toContain(path.replace(/\.csv$/, '.xlsx'));
     }
     const content = operations.find((operation) => operation.path.endsWith('/content'))!;
     expect(Object.keys(documented(content).responses['200']!.content ?? {})).toEqual(

@@ -27,7 +27,8 @@ export interface Operation<
   /** Default: 200 with a `response` or `file`, else 204 (successStatusOf). */
   successStatus?: number;
   /** The answer's version, sent as its weak ETag (single records, SPEC §5). */
-  etag?(answer: z.output<R>): number;
+  /** The record's version; undefined for an answer without one (an as-of view, issue 51): no ETag then. */
+  etag?(answer: z.output<R>): number | undefined;
   /**
    * Where the resource a 201 created is read, below the API mount (`(task) => `/tasks/${task.id}``):
    * sent as its `Location`, a path on the API's own host.
@@ -100,5 +101,9 @@ export function successStatusOf(operation: Operation): number {
 
 /** The answer of every `GET /export/{resource}.csv` (lib/server/http/csv.ts). */
 export const CSV_EXPORT = { contentTypes: ['text/csv'] } as const satisfies Operation['file'];
+/** The answer of every `GET /export/{resource}.xlsx` (lib/server/http/xlsx.ts). */
+export const XLSX_EXPORT = {
+  contentTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+} as const satisfies Operation['file'];
 /** A person's data (GDPR Art. 15/20): one JSON document, streamed as an attachment. */
 export const PERSONAL_DATA_EXPORT = { contentTypes: ['application/json'] } as const satisfies Operation['file'];

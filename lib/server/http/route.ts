@@ -3,7 +3,12 @@ import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import type { Actor } from '@/lib/server/auth/actor';
 import { authenticate, clientAddressOf } from '@/lib/server/auth/authenticate';
-import { classifyDatabaseError, noteStorageFailure, onceMoreIfConnectionLost } from '@/lib/server/db/database-errors';
+import {
+  classifyDatabaseError,
+  databaseErrorCode,
+  noteStorageFailure,
+  againIfConnectionLost,
+} from '@/lib/server/db/database-errors';
 import { ApiError } from './api-error';
 import { etagFor } from './etag';
 import { admitRequest } from './admission';
@@ -21,6 +26,7 @@ import { readJsonBody } from './read-body';
 import { readMultipartUpload, type MultipartUpload, type StagedFile } from './multipart';
 import { getEnv } from '@/lib/env';
 import { currentRequest, log, metrics, noteActingUser } from '@/lib/server/observability';
+import { withSpan } from '@/lib/server/observability/tracing';
 import './zod-locale';
 import { validationProblemOf } from '@/lib/format/zod-error-map';
 import { problemKeyOf } from '@/lib/schemas/problems';
@@ -103,7 +109,10 @@ export function errorResponse(error: unknown): Response {
   if (failure) {
     // Expected while the database is away: one line, not a stack per request.
     const cause = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
-    log().warn(`[api] database ${failure.kind === 'storage' ? 'cannot store' : 'unavailable'}: ${cause}`);
+    log().warn(
+      { code: databaseErrorCode(error) },
+      `[api] database ${failure.kind === 'storage' ? 'cannot store' : 'unavailable'}: ${cause}`,
+    );
     if (failure.kind === 'storage') noteStorageFailure();
     return errorResponse(
       failure.kind === 'storage'
@@ -154,7 +163,20 @@ export function route<Op extends Operation>(
   operation: Op,
   handler: (ctx: RouteContext<Op>) => Promise<HandlerResult<Op>>,
 ): Endpoint<Op> {
-  const endpoint = async (req: NextRequest, context: RouteHandlerContext) => {
+  // The operation's span (issue 47), over HTTP and in process alike: a child of Next's request span,
+  // the parent of the SQL statements' spans.
+  const spanName = `api ${operation.method} ${operation.path}`;
+  const spanAttributes = {
+    'benefits.operation': `${operation.method} ${operation.path}`,
+    'http.route': `${API_MOUNT}${operation.path}`,
+  };
+  const endpoint = (req: NextRequest, context: RouteHandlerContext) =>
+    withSpan(spanName, spanAttributes, async (span) => {
+      const response = await serve(req, context);
+      span?.setAttribute('http.response.status_code', response.status);
+      return response;
+    });
+  const serve = async (req: NextRequest, context: RouteHandlerContext) => {
     const release = operation.usesDatabase === false ? () => {} : admitRequest();
     if (!release) {
       return errorResponse(
@@ -258,8 +280,8 @@ export function route<Op extends Operation>(
       return operation.commitsInSteps ? runIdempotentInSteps(claim, run) : runIdempotent(claim, run);
     }
     if (req.method !== 'GET') return run();
-    // A read that met a connection which broke under it (a restarted server) runs once more.
-    return onceMoreIfConnectionLost(run);
+    // A read that met a connection which broke under it (a restarted server) runs again.
+    return againIfConnectionLost(run);
   }
 
   /** Every JSON answer is checked against the operation's schema; its status, ETag and Location come from the operation. */
@@ -280,7 +302,8 @@ export function route<Op extends Operation>(
     const data = output.data;
     const status = operation.statusOf?.(data) ?? successStatusOf(operation);
     const headers: Record<string, string> = { ...operation.headersOf?.(data) };
-    if (operation.etag) headers.etag = etagFor(operation.etag(data));
+    const version = operation.etag?.(data);
+    if (version !== undefined) headers.etag = etagFor(version);
     // A path, not a URL: behind a proxy only the client knows the public host.
     if (operation.location) headers.location = `${API_MOUNT}${operation.location(data)}`;
     return jsonResponse(data, status, headers);

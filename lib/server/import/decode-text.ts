@@ -3,7 +3,7 @@
  * Bytes that are no UTF-8 do not stop or shift anything: the line holding them is decoded with
  * U+FFFD in their place and its number noted in `badLines`, so the reader goes on with every later
  * line on its real number and the caller refuses just that line. Line breaks (CRLF, LF, CR) are
- * counted as the CSV reader (../services/whitelist/csv-records) counts them, quoted or not.
+ * counted as the CSV reader (./csv-records) counts them, quoted or not.
  * A BOM is kept in the text (the caller drops it at the start of the file).
  */
 

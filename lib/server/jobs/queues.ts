@@ -10,6 +10,8 @@ export const QUEUE = {
   taskDue: 'task-due',
   webhook: 'webhook',
   auditCheckpoint: 'audit-checkpoint',
+  accessLogPurge: 'access-log-purge',
+  purgeDeleted: 'purge-deleted',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -47,11 +49,25 @@ export function queuePolicies(
       expireInSeconds: 60,
       retentionMinutes: week,
     },
+    'purge-deleted': {
+      retryLimit: 5,
+      retryDelay: 300,
+      retryBackoff: true,
+      expireInSeconds: 900,
+      retentionMinutes: week,
+    },
     'audit-checkpoint': {
       retryLimit: 5,
       retryDelay: 60,
       retryBackoff: true,
       expireInSeconds: 300,
+      retentionMinutes: week,
+    },
+    'access-log-purge': {
+      retryLimit: 5,
+      retryDelay: 300,
+      retryBackoff: true,
+      expireInSeconds: 1800,
       retentionMinutes: week,
     },
   };

@@ -7,14 +7,27 @@ import { APP_TIME_ZONE, dailyCron } from '@/lib/server/services/notifications/be
 import { runTaskDue } from '@/lib/server/services/notifications/task-due';
 import { deliverWebhook } from '@/lib/server/services/webhooks/deliver-webhook';
 import { checkpointHistory } from '@/lib/server/services/changes/checkpoint-changes';
+import { SpanKind } from '@opentelemetry/api';
+import { purgeAccessLog } from '@/lib/server/services/access-log/purge-access-log';
+import { purgeDeleted } from '@/lib/server/services/trash/purge-deleted';
 import { log, metrics, observability } from '@/lib/server/observability';
+import { withSpan } from '@/lib/server/observability/tracing';
 import { getBoss, stopBoss } from './boss';
 import { QUEUE } from './queues';
 
 /** Concurrent workers per queue in one process (each takes one job at a time). */
 // A worker takes one job per poll (JOBS_POLL_MS): 4 mail workers send up to 8 mails a second, so a
 // backlog of retries while SMTP was down drains before new mail waits long behind it.
-const TEAM = { mail: 4, notify: 2, digest: 1, 'task-due': 1, webhook: 2, 'audit-checkpoint': 1 } as const;
+const TEAM = {
+  mail: 4,
+  notify: 2,
+  digest: 1,
+  'task-due': 1,
+  webhook: 2,
+  'audit-checkpoint': 1,
+  'access-log-purge': 1,
+  'purge-deleted': 1,
+} as const;
 
 const globalForWorkers = globalThis as unknown as { __benefitsWorkers?: Promise<void> };
 
@@ -29,7 +42,15 @@ async function start(): Promise<void> {
       const data = job.data as { requestId?: unknown } | null;
       const requestId = typeof data?.requestId === 'string' ? data.requestId : `job:${job.id}`;
       try {
-        await observability().context.run({ requestId }, () => handle(job.data as never));
+        // A span per job (its request id, queue and id; no payload), the parent of its SQL statements' spans.
+        await observability().context.run({ requestId }, () =>
+          withSpan(
+            `job ${job.name}`,
+            { 'messaging.system': 'pg-boss', 'messaging.destination.name': job.name, 'messaging.message.id': job.id },
+            () => handle(job.data as never),
+            SpanKind.CONSUMER,
+          ),
+        );
       } catch (error) {
         metrics().jobFailures.inc({ queue: job.name });
         log().warn({ err: error, requestId, queue: job.name, jobId: job.id }, '[jobs] job failed (retried later)');
@@ -44,6 +65,13 @@ async function start(): Promise<void> {
     [QUEUE.taskDue]: each(() => runTaskDue(new Date())),
     [QUEUE.webhook]: each((data: { messageId: string }) => deliverWebhook(data.messageId)),
     [QUEUE.auditCheckpoint]: each(() => checkpointHistory()),
+    [QUEUE.accessLogPurge]: each(async () => {
+      const gone = await purgeAccessLog(env.ACCESS_LOG_RETENTION_MONTHS);
+      log().info(
+        `[jobs] access-log-purge: ${gone} row(s) older than ${env.ACCESS_LOG_RETENTION_MONTHS} months removed`,
+      );
+    }),
+    [QUEUE.purgeDeleted]: each(() => purgeDeleted(new Date())),
   };
   for (const [name, handler] of Object.entries(handlers)) {
     for (let i = 0; i < TEAM[name as keyof typeof TEAM]; i += 1) {
@@ -62,7 +90,13 @@ async function start(): Promise<void> {
   );
   // The history's heads, signed, outside the database (lib/server/history/checkpoint.ts): hourly.
   await boss.schedule(QUEUE.auditCheckpoint, '0 * * * *', {}, { tz: APP_TIME_ZONE });
-  log().info('[jobs] workers started (mail, notify, digest, task-due, webhook, audit-checkpoint)');
+  // The access log's retention (issue 51): daily at 03:17 Berlin time, when few people read.
+  await boss.schedule(QUEUE.accessLogPurge, '17 3 * * *', {}, { tz: APP_TIME_ZONE });
+  // Deleted records past RESTORE_WINDOW_DAYS, removed for good with a history entry (issue 51): daily at 03:30.
+  await boss.schedule(QUEUE.purgeDeleted, '30 3 * * *', {}, { tz: APP_TIME_ZONE });
+  log().info(
+    '[jobs] workers started (mail, notify, digest, task-due, webhook, audit-checkpoint, access-log-purge, purge-deleted)',
+  );
 }
 
 /** Starts this process's workers once (JOBS_IN_PROCESS, or `npm run worker`). */

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { createLogger, observability } from './index';
 
 /** The lines a logger wrote, as written. */
@@ -75,5 +76,33 @@ describe('the logger', () => {
       fresh.createLogger(stream).error({ err: new Error('boom') }, '[api] unhandled error');
       expect(written.join('').trimEnd().split('\n')).toHaveLength(1);
     });
+  });
+
+  it('logs a failed statement without its values: names and addresses stay out of the log', () => {
+    const statement = 'insert into "users" ("email", "last_name") values ($1, $2), ($3, $4)';
+    const values = ['erika.muster@example.com', 'Muster', 'max@example.com', 'Beispiel: GmbH'];
+    const failed = new DrizzleQueryError(
+      statement,
+      values,
+      new Error('duplicate key value violates unique constraint'),
+    );
+    const wrapped = new Error('import failed', { cause: failed });
+    for (const format of ['json', 'pretty']) {
+      if (format === 'pretty') process.env.LOG_FORMAT = 'pretty';
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh getEnv() that reads LOG_FORMAT
+        const fresh = require('./index') as typeof import('./index');
+        const { written, stream } = capture();
+        const logger = fresh.createLogger(stream);
+        logger.error({ err: failed }, '[api] unhandled error');
+        logger.error({ err: wrapped }, '[api] unhandled error');
+        const text = written.join('');
+        expect(text).toContain('insert into');
+        expect(text).toContain('duplicate key value');
+        expect(text).toContain('[redacted]');
+        for (const value of ['erika.muster', 'Muster,', 'max@example.com', 'Beispiel'])
+          expect(text).not.toContain(value);
+      });
+    }
   });
 });

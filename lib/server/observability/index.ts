@@ -16,6 +16,13 @@ export interface RequestContext {
   requestId: string;
   /** The acting user, once a handler authenticated one. */
   userId?: string;
+  /** The route template the request came in on (`/benutzer/{id}/`), when scripts/server.mjs knew it. */
+  route?: string;
+  /**
+   * Set by scripts/server.mjs, which calls `globalThis.__benefitsAfterResponse(context)` once the
+   * answer is sent: the request's access-log rows are written then (lib/server/access-log).
+   */
+  flushesAfterResponse?: boolean;
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -62,6 +69,36 @@ export interface Observability {
 }
 
 /** The logger of LOG_LEVEL and LOG_FORMAT, writing to stdout (or `destination`, in tests). */
+/** The texts "\nparams: …" that drizzle wrote into an error's (or its causes') message. */
+function paramsTexts(error: unknown): string[] {
+  const texts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 8; depth += 1) {
+    const params = (current as Error & { params?: unknown }).params;
+    if (Array.isArray(params) && params.length > 0) texts.push(`\nparams: ${String(params)}`);
+    current = current.cause;
+  }
+  return texts;
+}
+
+/**
+ * pino's error serializer, without a statement's values: drizzle's "Failed query: … params: …" (in
+ * the message, the stack and the `params` field) carries what the statement wrote — names,
+ * addresses, a whole import batch. The statement's text stays; its values are redacted.
+ */
+export function serializeError(error: unknown): pino.SerializedError {
+  const serialized = pino.stdSerializers.err(error as Error);
+  if (!serialized || typeof serialized !== 'object') return serialized;
+  const redact = (text: string | undefined) =>
+    text === undefined
+      ? text
+      : paramsTexts(error).reduce((result, params) => result.split(params).join('\nparams: [redacted]'), text);
+  serialized.message = redact(serialized.message) ?? '';
+  serialized.stack = redact(serialized.stack) ?? '';
+  if ('params' in serialized) serialized.params = '[redacted]';
+  return serialized;
+}
+
 export function createLogger(destination?: pino.DestinationStream): Logger {
   const env = getEnv();
   const options: pino.LoggerOptions = {
@@ -89,10 +126,13 @@ export function createLogger(destination?: pino.DestinationStream): Logger {
         `${String(entry[messageKey] ?? '')}${entry.err ? ` — ${String(entry.err)}` : ''}`.replace(/\r?\n|\r/g, '\\n'),
       ignore: 'err',
     });
-    const oneLine = (error: unknown) => pino.stdSerializers.err(error as Error).stack?.replace(/\s*\n\s*/g, ' ⏎ ');
+    const oneLine = (error: unknown) => serializeError(error).stack?.replace(/\s*\n\s*/g, ' ⏎ ');
     return pino({ ...options, serializers: { err: oneLine } }, prettyStream);
   }
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
+  return pino(
+    { ...options, serializers: { err: serializeError } },
+    destination ?? pino.destination({ dest: 1, sync: true }),
+  );
 }
 
 function createMetrics(registry: client.Registry) {
@@ -122,6 +162,13 @@ function createMetrics(registry: client.Registry) {
       collect() {
         this.set(Math.max(0, inFlight() - getEnv().DB_POOL_MAX));
       },
+    }),
+    dbStatementDuration: new client.Histogram({
+      name: 'db_statement_duration_seconds',
+      help: 'Time of one SQL statement, by kind (select, insert, update, delete, other) and database (pglite, postgres).',
+      labelNames: ['kind', 'db'] as const,
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
     }),
     jobFailures: new client.Counter({
       name: 'jobs_failed_total',

@@ -21,9 +21,14 @@ export default async function AccountsPage(props: { searchParams: Promise<Search
         title={t('title')}
         actions={
           hasScope(me.scope, 'accounts.write') ? (
-            <Link href={hrefs.accountNew()} className="btn btn-primary">
-              {t('new')}
-            </Link>
+            <>
+              <Link href={hrefs.accountImport()} prefetch={false} className="btn btn-outline-primary">
+                {t('import')}
+              </Link>
+              <Link href={hrefs.accountNew()} prefetch={false} className="btn btn-primary">
+                {t('new')}
+              </Link>
+            </>
           ) : null
         }
       />

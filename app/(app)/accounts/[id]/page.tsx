@@ -23,8 +23,13 @@ import { AccountActionsBar } from './_components/account-actions-bar';
 import { isStaff } from '@/lib/schemas/roles';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { AccountTasks } from '@/components/tasks/account-tasks';
+import { AsOfPanel } from '@/components/history/as-of-panel';
+import { accountsApi } from '@/lib/api-client/accounts';
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ tab?: string | string[]; asOf?: string | string[] }>;
+};
 
 const TABS = ['overview', 'children', 'users', 'documents', 'tasks', 'whitelist', 'history'] as const;
 /** The Historie tab shows the latest entries and links to the full, filterable list. */
@@ -175,6 +180,14 @@ export default async function AccountPage(props: Props) {
             : []),
         ]}
       />
+      {tab === 'overview' && (
+        <AsOfPanel
+          apiPath={accountsApi.detailPath(account.id)}
+          pageHref={hrefs.account(account.id)}
+          asOf={typeof searchParams.asOf === 'string' ? searchParams.asOf : undefined}
+          restore={mayWrite ? { version: account.version } : undefined}
+        />
+      )}
       {tab === 'overview' && <AccountDetails account={account} />}
       {tab === 'children' && tree && <AccountTree rootId={account.id} items={tree.items} total={tree.total} />}
       {tab === 'users' && users && (

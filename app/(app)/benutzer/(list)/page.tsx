@@ -20,9 +20,20 @@ export default async function UsersPage(props: { searchParams: Promise<SearchPar
         title={t('title')}
         actions={
           hasScope(me.scope, 'users.write') ? (
-            <Link href={hrefs.userNew({ accountId: params.filters.accountId })} className="btn btn-primary">
-              {t('invite')}
-            </Link>
+            <>
+              {me.role === 'manager' ? null : (
+                <Link href={hrefs.userImport()} prefetch={false} className="btn btn-outline-primary">
+                  {t('import')}
+                </Link>
+              )}
+              <Link
+                href={hrefs.userNew({ accountId: params.filters.accountId })}
+                prefetch={false}
+                className="btn btn-primary"
+              >
+                {t('invite')}
+              </Link>
+            </>
           ) : null
         }
       />

@@ -1,6 +1,8 @@
 import { hrefs } from '@/lib/hrefs';
+import { AsOfPanel } from '@/components/history/as-of-panel';
 import { listChanges } from '@/lib/api-client/approvals.server';
-import { getUser } from '@/lib/api-client/users.server';
+import { getAccessLog, getUser } from '@/lib/api-client/users.server';
+import { AccessLogTable } from '@/components/users/access-log-table';
 import { recordId } from '@/lib/api-client/record-id';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -17,7 +19,7 @@ import { UserActionsBar } from './_components/user-actions-bar';
 import { DetailList, DetailRow } from '@/components/record/detail-list';
 import { ClientMessages } from '@/components/layout/client-messages';
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams?: Promise<{ asOf?: string | string[] }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const id = await recordId(props.params);
@@ -28,6 +30,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 /** One user: profile data, role, account, status and what the signed-in user may do with them. */
 export default async function UserPage(props: Props) {
   const id = await recordId(props.params);
+  const asOfParam = (await props.searchParams)?.asOf;
   const [user, me, t, tRoles, tCommon, locale] = await Promise.all([
     getUser(id),
     getMe(),
@@ -37,9 +40,13 @@ export default async function UserPage(props: Props) {
     getLocale(),
   ]);
   // The user's own entries and those of the approvals about them (role grants).
-  const [history, tHistory] = await Promise.all([
+  // Who viewed the user and whose data they viewed: administrators only (issue 51).
+  const mayReadAccessLog = me.role === 'admin';
+  const [history, tHistory, viewedBy, viewed] = await Promise.all([
     hasScope(me.scope, 'history.read') ? listChanges({ entityId: id, perPage: 20 }) : null,
     getTranslations('history'),
+    mayReadAccessLog ? getAccessLog(id, 'subject') : null,
+    mayReadAccessLog ? getAccessLog(id, 'actor') : null,
   ]);
   const name = `${user.firstName} ${user.lastName}`;
   const none = t('fields.none');
@@ -153,6 +160,34 @@ export default async function UserPage(props: Props) {
           </h2>
           <ChangeTable items={history.items} />
           {history.nextCursor && <Link href={hrefs.changes({ entityId: user.id })}>{tHistory('tabAll')}</Link>}
+        </section>
+      )}
+      <AsOfPanel
+        apiPath={usersApi.detailPath(user.id)}
+        pageHref={hrefs.user(user.id)}
+        asOf={typeof asOfParam === 'string' ? asOfParam : undefined}
+        restore={mayManage ? { version: user.version } : undefined}
+      />
+      {viewedBy && viewed && (
+        <section aria-labelledby="user-access-log-heading" className="mb-4" data-testid="user-access-log">
+          <h2 id="user-access-log-heading" className="h5">
+            {t('accessLog.title')}
+          </h2>
+          <p className="text-body-secondary small">{t('accessLog.intro')}</p>
+          <h3 className="h6">{t('accessLog.viewedBy')}</h3>
+          <AccessLogTable
+            items={viewedBy.items}
+            perspective="subject"
+            personHref={(personId) => hrefs.user(personId)}
+            testId="access-log-viewed-by"
+          />
+          <h3 className="h6">{t('accessLog.viewed')}</h3>
+          <AccessLogTable
+            items={viewed.items}
+            perspective="actor"
+            personHref={(personId) => hrefs.user(personId)}
+            testId="access-log-viewed"
+          />
         </section>
       )}
     </>

@@ -21,7 +21,7 @@ export default async function DocumentsPage(props: { searchParams: Promise<Searc
         title={t('title')}
         actions={
           hasScope(me.scope, 'documents.write') ? (
-            <Link href={hrefs.documentNew(accountId ? { accountId } : {})} className="btn btn-primary">
+            <Link href={hrefs.documentNew(accountId ? { accountId } : {})} prefetch={false} className="btn btn-primary">
               {t('upload')}
             </Link>
           ) : null

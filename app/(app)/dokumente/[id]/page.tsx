@@ -1,4 +1,5 @@
 import { listChanges } from '@/lib/api-client/approvals.server';
+import { AsOfPanel } from '@/components/history/as-of-panel';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Link from 'next/link';
@@ -22,7 +23,7 @@ import { hrefs } from '@/lib/hrefs';
 import { isMobileClient } from '@/lib/mobile-client';
 import { isStaff } from '@/lib/schemas/roles';
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams?: Promise<{ asOf?: string | string[] }> };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const id = await recordId(props.params);
@@ -33,6 +34,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 /** One document: details with inline edit, preview, versions with downloads, a new version, its history. */
 export default async function DocumentPage(props: Props) {
   const id = await recordId(props.params);
+  const asOfParam = (await props.searchParams)?.asOf;
   const [document, me, t, tHistory, locale, requestHeaders] = await Promise.all([
     getDocument(id),
     getMe(),
@@ -75,6 +77,7 @@ export default async function DocumentPage(props: Props) {
             document={document}
             canDelete={mayWrite && isStaff(me.role)}
             listHref={hrefs.documents()}
+            recordHref={hrefs.document(document.id)}
           />
         </ClientMessages>
       </div>
@@ -148,6 +151,12 @@ export default async function DocumentPage(props: Props) {
           {history.nextCursor && <Link href={hrefs.changes({ entityId: document.id })}>{tHistory('tabAll')}</Link>}
         </section>
       )}
+      <AsOfPanel
+        apiPath={documentsApi.detailPath(document.id)}
+        pageHref={hrefs.document(document.id)}
+        asOf={typeof asOfParam === 'string' ? asOfParam : undefined}
+        restore={mayWrite ? { version: document.version } : undefined}
+      />
     </>
   );
 }

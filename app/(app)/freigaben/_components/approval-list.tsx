@@ -1,8 +1,7 @@
 import 'server-only';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { defineList, listQueryBase } from '@/components/ui/list/list-descriptor';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { statusBadgeValue } from '@/components/ui/status-badge';
 import { approvalsApi } from '@/lib/api-client/approvals';
 import { listApprovals } from '@/lib/api-client/approvals.server';
 import { hasScope } from '@/lib/auth/has-scope';
@@ -15,7 +14,7 @@ import {
   type ApprovalListItem,
   type ApprovalListQuery,
 } from '@/lib/schemas/approval';
-import { ApprovalDecisionButton } from './approval-decision-button';
+import { ApprovalDecisionButton, type ApprovalDecisionButtonProps } from './approval-decision-button';
 import { selectionUi } from '@/components/ui/selection/selection-ui';
 
 const STATUS_FILTER = [...APPROVAL_STATUSES, 'all'] as const;
@@ -64,49 +63,49 @@ export const approvalList = defineList({
     { type: 'checkbox', name: 'mine', label: t('filters.mine') },
   ],
   nameColumn: 'entity',
-  columns: ({ t, me, locale }) => [
+  cardColumns: ['kind', 'status', 'requestedBy'],
+  // Every column gives plain data: the rows reach the browser as compact data (issue 50).
+  columns: ({ t, tRoot, me, locale }) => [
     {
       key: 'entity',
       header: t('columns.entity'),
       sortField: 'entityLabel',
       isRowHeader: true,
-      cell: (row: ApprovalListItem) => (
-        <Link href={hrefs.approval(row.id)} prefetch={false}>
-          {row.entityLabel}
-        </Link>
-      ),
+      value: (row: ApprovalListItem) => ({ href: hrefs.approval(row.id), text: row.entityLabel }),
     },
-    { key: 'kind', header: t('columns.kind'), sortField: 'kind', cell: (row) => t(`kind.${row.kind}`) },
+    { key: 'kind', header: t('columns.kind'), sortField: 'kind', value: (row) => t(`kind.${row.kind}`) },
     {
       key: 'status',
       header: t('columns.status'),
       sortField: 'status',
-      cell: (row) => <StatusBadge kind="approval" status={row.status} />,
+      value: (row) => statusBadgeValue(tRoot, 'approval', row.status),
     },
     {
       key: 'requestedBy',
       header: t('columns.requestedBy'),
       className: 'd-none d-md-table-cell',
-      cell: (row) => row.requestedBy.name,
+      value: (row) => row.requestedBy.name,
     },
     {
       key: 'requestedAt',
       header: t('columns.requestedAt'),
       sortField: 'requestedAt',
       className: 'text-nowrap d-none d-lg-table-cell',
-      cell: (row) => formatDateTime(row.requestedAt, locale),
+      value: (row) => formatDateTime(row.requestedAt, locale),
     },
     {
       key: 'actions',
       header: t('columns.actions'),
       isHeaderHidden: true,
       className: 'text-end',
-      cell: (row) => {
+      Cell: ApprovalDecisionButton,
+      value: (row) => {
         if (row.status !== 'pending') return null;
-        if (row.requestedBy.id === me.id) return <ApprovalDecisionButton approval={row} mode="withdraw" size="sm" />;
-        return hasScope(me.scope, 'approvals.decide') ? (
-          <ApprovalDecisionButton approval={row} mode="decide" size="sm" />
-        ) : null;
+        const mode =
+          row.requestedBy.id === me.id ? 'withdraw' : hasScope(me.scope, 'approvals.decide') ? 'decide' : null;
+        // Only what the button and its dialog read: the dialog loads the approval itself.
+        const approval = { id: row.id, entityLabel: row.entityLabel };
+        return mode ? { client: { approval, mode, size: 'sm' } satisfies ApprovalDecisionButtonProps } : null;
       },
     },
   ],
@@ -134,5 +133,20 @@ export const approvalList = defineList({
         ]
       : [],
   // The decision dialog shows Feld / Vorher / Nachher in the browser: it needs the field and value labels.
-  clientMessages: ['approvals', 'status', 'roles', 'accounts.benefits.labels', 'accounts.fields', 'users.fields'],
+  // Only the parts of `approvals` the button and its dialog read (issue 50: each byte is in the payload).
+  clientMessages: [
+    'approvals.actions',
+    'approvals.detail',
+    'approvals.dialog',
+    'approvals.toasts',
+    'approvals.kind',
+    'approvals.fields',
+    'status.account',
+    'status.user',
+    'status.approval',
+    'roles',
+    'accounts.benefits.labels',
+    'accounts.fields',
+    'users.fields',
+  ],
 });

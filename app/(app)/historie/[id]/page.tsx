@@ -18,7 +18,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Where an entity of the history lives in the app, if it has a page yet. */
-function entityHref(change: Pick<Change, 'entityType' | 'entityId'>): string | null {
+function entityHref(change: Pick<Change, 'entityType' | 'entityId' | 'fields'>): string | null {
+  // The whitelist's import records its counts under the id of its stored report (issue 49).
+  if (change.entityType === 'whitelist_entry' && change.fields.some((entry) => entry.field === 'imported')) {
+    return hrefs.importReport(change.entityId);
+  }
   switch (change.entityType) {
     case 'account':
       return hrefs.account(change.entityId);
@@ -28,6 +32,32 @@ function entityHref(change: Pick<Change, 'entityType' | 'entityId'>): string | n
       return hrefs.approval(change.entityId);
     case 'document':
       return hrefs.document(change.entityId);
+    case 'import':
+      return hrefs.importReport(change.entityId);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The record's page with its state just before the entry (issue 51): "Stand am …" there shows it and,
+ * for those who may edit the record, offers "Diesen Stand wiederherstellen". Only for a change of a
+ * record that has such a page (not its creation, deletion or restore).
+ */
+function stateBeforeHref(change: Pick<Change, 'entityType' | 'entityId' | 'action' | 'at'>): string | null {
+  if (change.action !== 'update' && change.action !== 'status_change') return null;
+  const asOf = new Date(new Date(change.at).getTime() - 1).toISOString();
+  switch (change.entityType) {
+    case 'account':
+      return hrefs.account(change.entityId, { asOf });
+    case 'user':
+      return `${hrefs.user(change.entityId)}?asOf=${encodeURIComponent(asOf)}`;
+    case 'document':
+      return `${hrefs.document(change.entityId)}?asOf=${encodeURIComponent(asOf)}`;
+    case 'task':
+      return `${hrefs.task(change.entityId)}?asOf=${encodeURIComponent(asOf)}`;
+    case 'whitelist_entry':
+      return `${hrefs.whitelistEntry(change.entityId)}?asOf=${encodeURIComponent(asOf)}`;
     default:
       return null;
   }
@@ -38,6 +68,7 @@ export default async function ChangePage(props: Props) {
   const id = await recordId(props.params);
   const [change, me, t, locale] = await Promise.all([getChange(id), getMe(), getTranslations('history'), getLocale()]);
   const href = entityHref(change);
+  const stateBefore = stateBeforeHref(change);
   const showApproval = change.approvalId && change.entityType !== 'approval' && hasScope(me.scope, 'approvals.read');
 
   return (
@@ -56,6 +87,13 @@ export default async function ChangePage(props: Props) {
           {href ? <Link href={href}>{change.entityLabel}</Link> : change.entityLabel}
         </dd>
       </dl>
+      {stateBefore && (
+        <p>
+          <Link href={stateBefore} prefetch={false} data-testid="state-before">
+            {t('detail.stateBefore')}
+          </Link>
+        </p>
+      )}
       {showApproval && (
         <p>
           <Link href={hrefs.approval(change.approvalId!)}>{t('detail.approval')}</Link>

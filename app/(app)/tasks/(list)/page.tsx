@@ -20,7 +20,7 @@ export default async function TasksPage(props: { searchParams: Promise<SearchPar
         title={t('title')}
         actions={
           hasScope(me.scope, 'tasks.write') ? (
-            <Link href={hrefs.taskNew()} className="btn btn-primary">
+            <Link href={hrefs.taskNew()} prefetch={false} className="btn btn-primary">
               {t('new')}
             </Link>
           ) : null

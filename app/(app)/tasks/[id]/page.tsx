@@ -9,6 +9,8 @@ import { formatDueDate } from '@/components/tasks/format-due-date';
 import { loadTaskOptions } from '@/components/tasks/load-task-options';
 import { TaskDeleteButton } from '@/components/tasks/task-delete-button';
 import { TaskEditor } from '@/components/tasks/task-editor';
+import { AsOfPanel } from '@/components/history/as-of-panel';
+import { tasksApi } from '@/lib/api-client/tasks';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TabsNav } from '@/components/ui/tabs-nav';
 import { recordId } from '@/lib/api-client/record-id';
@@ -77,6 +79,12 @@ export default async function TaskPage(props: Props) {
         </section>
       ) : (
         <>
+          <AsOfPanel
+            apiPath={tasksApi.detailPath(task.id)}
+            pageHref={hrefs.task(task.id)}
+            asOf={typeof searchParams.asOf === 'string' ? searchParams.asOf : undefined}
+            restore={canWrite ? { version: task.version } : undefined}
+          />
           <DetailList>
             <DetailRow label={t('fields.priority')}>{t(`priority.${task.priority}`)}</DetailRow>
             <DetailRow label={t('fields.dueDate')}>
@@ -111,7 +119,15 @@ export default async function TaskPage(props: Props) {
                 assignees={options.assignees}
                 accounts={options.accounts}
               >
-                {canDelete && <TaskDeleteButton id={task.id} version={task.version} title={task.title} />}
+                {canDelete && (
+                  <TaskDeleteButton
+                    id={task.id}
+                    version={task.version}
+                    title={task.title}
+                    listHref={hrefs.tasks({ view: 'delegated' })}
+                    recordHref={hrefs.task(task.id)}
+                  />
+                )}
               </TaskEditor>
             </ClientMessages>
           )}

@@ -23,10 +23,14 @@ export default async function WhitelistPage(props: { searchParams: Promise<Searc
         actions={
           hasScope(me.scope, 'whitelist.write') ? (
             <>
-              <Link href={hrefs.whitelistNew({ accountId })} className="btn btn-primary">
+              <Link href={hrefs.whitelistNew({ accountId })} prefetch={false} className="btn btn-primary">
                 {t('new')}
               </Link>
-              <Link href={hrefs.whitelistNew({ accountId, mode: 'import' })} className="btn btn-outline-primary">
+              <Link
+                href={hrefs.whitelistNew({ accountId, mode: 'import' })}
+                prefetch={false}
+                className="btn btn-outline-primary"
+              >
                 {t('import')}
               </Link>
             </>

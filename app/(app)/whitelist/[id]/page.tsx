@@ -1,4 +1,6 @@
 import { listChanges } from '@/lib/api-client/approvals.server';
+import { AsOfPanel } from '@/components/history/as-of-panel';
+import { whitelistApi } from '@/lib/api-client/whitelist';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
@@ -15,7 +17,10 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { hrefs } from '@/lib/hrefs';
 import { WhitelistDeleteButton } from './_components/whitelist-delete-button';
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ tab?: string | string[]; asOf?: string | string[] }>;
+};
 
 const TABS = ['overview', 'edit', 'history'] as const;
 type Tab = (typeof TABS)[number];
@@ -67,6 +72,7 @@ export default async function WhitelistEntryPage(props: Props) {
             <WhitelistDeleteButton
               entry={{ id: entry.id, version: entry.version, value: entry.displayValue }}
               listHref={hrefs.whitelist({ accountId: entry.accountId })}
+              recordHref={hrefs.whitelistEntry(entry.id)}
             />
           </ClientMessages>
         </div>
@@ -80,6 +86,14 @@ export default async function WhitelistEntryPage(props: Props) {
           ...(canReadHistory ? [{ href: tabHref('history'), label: tHistory('tab'), active: tab === 'history' }] : []),
         ]}
       />
+      {tab === 'overview' && (
+        <AsOfPanel
+          apiPath={whitelistApi.detailPath(entry.id)}
+          pageHref={hrefs.whitelistEntry(entry.id)}
+          asOf={typeof searchParams.asOf === 'string' ? searchParams.asOf : undefined}
+          restore={canWrite ? { version: entry.version } : undefined}
+        />
+      )}
       {tab === 'overview' && (
         <DetailList>
           <DetailRow label={t('fields.value')}>{entry.displayValue}</DetailRow>

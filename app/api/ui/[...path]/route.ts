@@ -98,6 +98,12 @@ async function forward(req: NextRequest, context: { params: Promise<{ path: stri
     const value = upstream.headers.get(name);
     if (value) responseHeaders.set(name, value);
   }
+  // A file's length (a document download) survives the hop: Next drops Content-Length from a route
+  // handler's answer, scripts/server.mjs sends this header as Content-Length instead (issue 49).
+  const length = upstream.headers.get('content-length');
+  if (length && /^\d{1,15}$/.test(length) && !upstream.headers.has('content-encoding')) {
+    responseHeaders.set('x-benefits-content-length', length);
+  }
   const response = new NextResponse(upstream.body, { status: upstream.status, headers: responseHeaders });
   if (outcome.kind === 'refreshed') {
     response.cookies.set(sessionCookieName(), await encodeSessionToken(outcome.token), sessionCookieOptions());

@@ -5,7 +5,8 @@ import { rowsOf } from '../rows';
 
 /*
  * The scale seed (SPEC §7, `npm run db:seed -- --scale`): 100,000 accounts in trees, 1,000,000
- * history rows and 200,000 whitelist entries on top of the demo data, for benchmarks.
+ * history rows, 200,000 whitelist entries and 20,000 documents (issue 49: 1–4 KiB each, plus one
+ * 8 MiB file for the download bench) on top of the demo data, for benchmarks.
  *
  * Everything is generated inside the database with set-based `INSERT … SELECT … FROM
  * generate_series(…)` statements in batches; JavaScript only builds the SQL. "Random" choices are
@@ -17,7 +18,7 @@ import { rowsOf } from '../rows';
  */
 
 export interface ScaleSeedOptions {
-  /** Multiplies the default sizes (100,000 accounts, 1,000,000 changes, 200,000 whitelist entries). */
+  /** Multiplies the default sizes (100,000 accounts, 1,000,000 changes, 200,000 whitelist entries, 20,000 documents). */
   factor?: number;
   /** Additional distributor users to create (the demo's distributors are used as well). */
   extraDistributors?: number;
@@ -30,11 +31,12 @@ export interface ScaleSeedReport {
   topLevelAccounts: number;
   changes: number;
   whitelistEntries: number;
+  documents: number;
   distributorsCreated: number;
   /** Accounts of vertrieb@example.com, the demo distributor. */
   demoDistributorAccounts: number;
   seconds: { generate: number; analyze: number; total: number };
-  totals: { accounts: number; changes: number; whitelistEntries: number; users: number };
+  totals: { accounts: number; changes: number; whitelistEntries: number; documents: number; users: number };
 }
 
 export class ScaleSeedRefused extends Error {}
@@ -46,7 +48,15 @@ export const DEMO_DISTRIBUTOR_EMAIL = 'vertrieb@example.com';
 const BASE_ACCOUNTS = 100_000;
 const BASE_CHANGES = 1_000_000;
 const BASE_WHITELIST = 200_000;
-const BATCH_ROWS = { accounts: 25_000, changes: 100_000, whitelist: 50_000 };
+const BASE_DOCUMENTS = 20_000;
+const BATCH_ROWS = { accounts: 25_000, changes: 100_000, whitelist: 50_000, documents: 10_000 };
+
+/** The one large file of the scale seed, whatever the factor: `npm run bench:documents` downloads it. */
+export const SCALE_LARGE_DOCUMENT_TITLE = 'Benchmark Leistungsübersicht groß';
+/** 8 MiB: 32 chunks of 256 KiB. */
+export const SCALE_LARGE_DOCUMENT_BYTES = 32 * 256 * 1024;
+/** The small files: 1–4 KiB each (20,000 of them hold about 50 MiB at factor 1). */
+const SMALL_DOCUMENT_BYTES = { min: 1024, spread: 3072 };
 
 // ---------------------------------------------------------------------------------------------
 // Word lists
@@ -189,7 +199,21 @@ const BENEFIT_TEMPLATES = [
 // prettier-ignore
 const WHITELIST_NOTES = ['', '', '', 'Aushilfe', 'Werkstudentin', 'Praktikum', 'Private Adresse', 'Elternzeitvertretung', 'Saisonkraft'];
 // prettier-ignore
-const NOTES = ['', '', '', '', '', '', 'Rahmenvertrag verlängert.', 'Ansprechpartner wechselt zum Quartalsende.', 'Schichtbetrieb.'];
+// prettier-ignore
+const DOCUMENT_TITLES = ['Rahmenvertrag', 'Leistungsübersicht', 'Rechnung', 'Mitarbeiterliste', 'Datenschutzvereinbarung', 'Angebot', 'Nachtrag', 'Richtlinie Sachbezug'];
+const DOCUMENT_CATEGORIES = ['contract', 'benefit_overview', 'invoice', 'employee_list', 'policy', 'other'];
+
+const NOTES = [
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  'Rahmenvertrag verlängert.',
+  'Ansprechpartner wechselt zum Quartalsende.',
+  'Schichtbetrieb.',
+];
 
 // ---------------------------------------------------------------------------------------------
 // Tree shapes
@@ -301,6 +325,7 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions = {}): Pro
   const treeCount = Math.ceil((targetAccounts * TREE_SHAPES.length) / NODES_PER_SHAPE_CYCLE);
   const changeCount = Math.round(BASE_CHANGES * factor);
   const whitelistCount = Math.round(BASE_WHITELIST * factor);
+  const documentCount = Math.round(BASE_DOCUMENTS * factor);
   const extraDistributors = options.extraDistributors ?? 50;
   const started = performance.now();
 
@@ -567,6 +592,61 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions = {}): Pro
       );
     }
 
+    // Documents: one version each of 1–4 KiB (one chunk), on accounts in turn, every tenth a
+    // general one; the bytes are a PDF header and padding, made in the database.
+    for (let from = 1; from <= documentCount; from += BATCH_ROWS.documents) {
+      const to = Math.min(documentCount, from + BATCH_ROWS.documents - 1);
+      await step(`documents ${from.toLocaleString('en')}–${to.toLocaleString('en')}`, async () => {
+        await q(`
+          CREATE TEMP TABLE scale_doc ON COMMIT DROP AS
+          SELECT g, gen_random_uuid() AS id, gen_random_uuid() AS version_id,
+                 CASE WHEN ${h(g, 101, 10)} = 0 THEN NULL ELSE a.id END AS account_id,
+                 ${pick(DOCUMENT_TITLES, g, 102)} || ' ' || a.name || ' ' || g::text AS title,
+                 ${pick(DOCUMENT_CATEGORIES, g, 103)} AS category,
+                 ${slug(pick(DOCUMENT_TITLES, g, 102))} || '-' || g::text || '.pdf' AS file_name,
+                 convert_to('%PDF-1.4' || chr(10) || '%' || repeat('x', ${SMALL_DOCUMENT_BYTES.min} + ${h(g, 104, SMALL_DOCUMENT_BYTES.spread)} - 20) || chr(10) || '%%EOF' || chr(10), 'UTF8') AS data,
+                 act.id AS actor_id,
+                 a.created_at + (now() - a.created_at) * (${h(g, 105, 1000)} / 1000.0) AS at
+          FROM generate_series(${from}, ${to}) g
+          JOIN scale_hist a ON a.rn = 1 + ((g::bigint * 7) % ${accountCount})
+          JOIN scale_actor act ON act.idx = ${h(g, 106, actorCount)}`);
+        await q(`
+          INSERT INTO documents (id, title, category, account_id, description, current_version, created_by_id, created_at, updated_at)
+          SELECT id, title, category, account_id, '', 1, actor_id, at, at FROM scale_doc`);
+        await q(`
+          INSERT INTO document_versions (id, document_id, number, file_name, mime_type, size_bytes, sha256, uploaded_by_id, uploaded_at)
+          SELECT version_id, id, 1, file_name, 'application/pdf', octet_length(data), encode(sha256(data), 'hex'), actor_id, at
+          FROM scale_doc`);
+        await q(`INSERT INTO document_chunks (version_id, seq, data) SELECT version_id, 0, data FROM scale_doc`);
+        await q(`DROP TABLE scale_doc`);
+      });
+    }
+    await step('the large document (8 MiB)', async () => {
+      const chunks = SCALE_LARGE_DOCUMENT_BYTES / (256 * 1024);
+      await q(`
+        CREATE TEMP TABLE scale_large ON COMMIT DROP AS
+        SELECT gen_random_uuid() AS id, gen_random_uuid() AS version_id,
+               (SELECT id FROM scale_actor WHERE idx = 0) AS actor_id`);
+      await q(`
+        INSERT INTO documents (id, title, category, account_id, description, current_version, created_by_id, created_at, updated_at)
+        SELECT id, ${literal(SCALE_LARGE_DOCUMENT_TITLE)}, 'benefit_overview', NULL, '', 1, actor_id, now(), now() FROM scale_large`);
+      await q(`
+        INSERT INTO document_versions (id, document_id, number, file_name, mime_type, size_bytes, sha256, uploaded_by_id, uploaded_at)
+        SELECT l.version_id, l.id, 1, 'benchmark-gross.pdf', 'application/pdf', ${SCALE_LARGE_DOCUMENT_BYTES},
+               '',
+               l.actor_id, now()
+        FROM scale_large l`);
+      await q(`
+        INSERT INTO document_chunks (version_id, seq, data)
+        SELECT l.version_id, s, convert_to(rpad(CASE WHEN s = 0 THEN '%PDF-1.4' ELSE '' END || ' Seite ' || s::text || ' ', ${256 * 1024}, '.'), 'UTF8')
+        FROM scale_large l CROSS JOIN generate_series(0, ${chunks - 1}) s`);
+      // The checksum of the whole file, once its chunks are there.
+      await q(`
+        UPDATE document_versions v
+        SET sha256 = (SELECT encode(sha256(string_agg(c.data, ''::bytea ORDER BY c.seq)), 'hex') FROM document_chunks c WHERE c.version_id = v.id)
+        WHERE v.id = (SELECT version_id FROM scale_large)`);
+    });
+
     report = {
       accounts: accountCount,
       topLevelAccounts: await scalar(tx, sql`select count(*) from scale_acc where node = 0`),
@@ -575,6 +655,7 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions = {}): Pro
         tx,
         sql`select count(*) from whitelist_entries w join scale_hist a on a.id = w.account_id`,
       ),
+      documents: documentCount + 1,
       distributorsCreated: await scalar(tx, sql`select count(*) from users where email like '%@vertrieb.example.com'`),
       demoDistributorAccounts: await scalar(
         tx,
@@ -587,7 +668,15 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions = {}): Pro
   // Fresh statistics (and, for the embedded database, which has no autovacuum, a visibility
   // map so that index-only scans and counts need not visit every heap page).
   log('[scale]   vacuum and analyze …');
-  for (const table of ['accounts', 'users', 'changes', 'whitelist_entries']) {
+  for (const table of [
+    'accounts',
+    'users',
+    'changes',
+    'whitelist_entries',
+    'documents',
+    'document_versions',
+    'document_chunks',
+  ]) {
     await step(`VACUUM ANALYZE ${table}`, () => run(db, `VACUUM (ANALYZE) ${table}`));
   }
   const finished = performance.now();
@@ -596,6 +685,7 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions = {}): Pro
     accounts: await scalar(db, sql`select count(*) from accounts`),
     changes: await scalar(db, sql`select count(*) from changes`),
     whitelistEntries: await scalar(db, sql`select count(*) from whitelist_entries`),
+    documents: await scalar(db, sql`select count(*) from documents`),
     users: await scalar(db, sql`select count(*) from users`),
   };
   return {

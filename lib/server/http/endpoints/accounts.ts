@@ -1,4 +1,5 @@
 import 'server-only';
+import { getAsOf } from '@/lib/server/services/changes/get-as-of';
 import { runBulk } from '@/lib/server/services/bulk/run-bulk';
 import { requireExpectedVersion } from '../etag';
 import * as op from '../operations/accounts';
@@ -20,7 +21,9 @@ export const distributors = route(op.distributors, ({ actor }) => findDistributo
 
 export const create = route(op.create, ({ actor, body }) => createAccount(actor, body));
 
-export const get = route(op.get, ({ actor, params }) => getAccount(actor, params.id));
+export const get = route(op.get, ({ actor, params, query }) =>
+  query.asOf ? getAsOf(actor, 'account', params.id, query.asOf) : getAccount(actor, params.id),
+);
 
 export const update = route(op.update, ({ actor, params, body, req }) =>
   updateAccount(actor, params.id, body, requireExpectedVersion(req, body.version)),

@@ -8,7 +8,7 @@ import { findApprovals } from '@/lib/server/services/approvals/find-approvals';
 import { getApproval } from '@/lib/server/services/approvals/get-approval';
 import { rejectApproval } from '@/lib/server/services/approvals/reject-approval';
 import { withdrawApproval } from '@/lib/server/services/approvals/withdraw-approval';
-import { exportApprovalsCsv } from '@/lib/server/services/export/export-approvals';
+import { exportApprovals } from '@/lib/server/services/export/export-approvals';
 
 export const list = route(op.list, ({ actor, query }) => findApprovals(actor, query));
 
@@ -21,7 +21,11 @@ export const reject = route(op.reject, ({ actor, params, body }) => rejectApprov
 export const withdraw = route(op.withdraw, ({ actor, params, body }) => withdrawApproval(actor, params.id, body));
 
 export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
-  exportApprovalsCsv(actor, query, csvLocaleOfRequest(req, actor)),
+  exportApprovals(actor, query, csvLocaleOfRequest(req, actor), 'csv'),
+);
+
+export const exportXlsx = route(op.exportXlsx, async ({ actor, query, req }) =>
+  exportApprovals(actor, query, csvLocaleOfRequest(req, actor), 'xlsx'),
 );
 
 /** Each approval through the single decision (four eyes, obsolete, locking), with one comment for all. */

@@ -1,4 +1,6 @@
 import 'server-only';
+import { restoreDocument } from '@/lib/server/services/documents/restore-document';
+import { getAsOf } from '@/lib/server/services/changes/get-as-of';
 import { runBulk, versionOf } from '@/lib/server/services/bulk/run-bulk';
 import { isPreviewableType } from '@/lib/schemas/document-files';
 import { csvLocaleOfRequest } from '../csv-texts';
@@ -13,13 +15,15 @@ import { findDocuments } from '@/lib/server/services/documents/find-documents';
 import { getDocument } from '@/lib/server/services/documents/get-document';
 import { getDocumentContent } from '@/lib/server/services/documents/get-document-content';
 import { updateDocument } from '@/lib/server/services/documents/update-document';
-import { exportDocumentsCsv } from '@/lib/server/services/export/export-documents';
+import { exportDocuments } from '@/lib/server/services/export/export-documents';
 
 export const list = route(op.list, ({ actor, query }) => findDocuments(actor, query));
 
 export const create = route(op.create, ({ actor, body, file }) => createDocument(actor, body, file));
 
-export const get = route(op.get, ({ actor, params }) => getDocument(actor, params.id));
+export const get = route(op.get, ({ actor, params, query }) =>
+  query.asOf ? getAsOf(actor, 'document', params.id, query.asOf) : getDocument(actor, params.id),
+);
 
 export const update = route(op.update, ({ actor, params, body, req }) =>
   updateDocument(actor, params.id, body, requireExpectedVersion(req, body.version)),
@@ -40,14 +44,23 @@ export const content = route(op.content, async ({ actor, params, query }) => {
 });
 
 export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
-  exportDocumentsCsv(actor, query, csvLocaleOfRequest(req, actor)),
+  exportDocuments(actor, query, csvLocaleOfRequest(req, actor), 'csv'),
+);
+
+export const exportXlsx = route(op.exportXlsx, async ({ actor, query, req }) =>
+  exportDocuments(actor, query, csvLocaleOfRequest(req, actor), 'xlsx'),
 );
 
 /** Each document through the single change or delete, against the version the caller saw. */
 export const bulk = route(op.bulk, ({ actor, body }) =>
   runBulk(body.ids, async (id) => {
+    if (body.action === 'restore') return restoreDocument(actor, id);
     const version = versionOf(id, body.versions);
     if (body.action === 'delete') return deleteDocument(actor, id, version);
     return updateDocument(actor, id, { category: body.category }, version);
   }),
 );
+
+export const restore = route(op.restore, async ({ actor, params }) => {
+  await restoreDocument(actor, params.id);
+});

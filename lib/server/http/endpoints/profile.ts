@@ -9,6 +9,7 @@ import { findSessions } from '@/lib/server/services/profile/find-sessions';
 import { getProfile } from '@/lib/server/services/profile/get-profile';
 import { requestEmailChange } from '@/lib/server/services/profile/request-email-change';
 import { exportOwnPersonalData } from '@/lib/server/services/personal-data/export-personal-data';
+import { recordAccess } from '@/lib/server/access-log/collector';
 import {
   createSavedView,
   deleteSavedView,
@@ -38,7 +39,11 @@ export const endOtherSessions = route(op.endOtherSessions, ({ actor }) => endOwn
 
 export const endSession = route(op.endSession, ({ actor, params }) => endOwnSession(actor, params.id));
 
-export const dataExport = route(op.dataExport, ({ actor }) => exportOwnPersonalData(actor));
+export const dataExport = route(op.dataExport, async ({ actor }) => {
+  const answer = await exportOwnPersonalData(actor);
+  recordAccess(actor, op.dataExport, [actor.id]);
+  return answer;
+});
 
 export const views = route(op.views, ({ actor, query }) => findSavedViews(actor, query.list));
 

@@ -1,10 +1,12 @@
 import 'server-only';
+import { restoreDeleted } from '@/lib/server/services/trash/restore-deleted';
+import { getAsOf } from '@/lib/server/services/changes/get-as-of';
 import { runBulk, versionOf } from '@/lib/server/services/bulk/run-bulk';
 import { csvLocaleOfRequest } from '../csv-texts';
 import { requireExpectedVersion } from '../etag';
 import * as op from '../operations/tasks';
 import { route } from '../route';
-import { exportTasksCsv } from '@/lib/server/services/export/export-tasks';
+import { exportTasks } from '@/lib/server/services/export/export-tasks';
 import { createTask } from '@/lib/server/services/tasks/create-task';
 import { deleteTask } from '@/lib/server/services/tasks/delete-task';
 import { findTaskAccounts } from '@/lib/server/services/tasks/find-task-accounts';
@@ -21,7 +23,9 @@ export const assignees = route(op.assignees, ({ actor, query }) => findTaskAssig
 
 export const accounts = route(op.accounts, ({ actor, query }) => findTaskAccounts(actor, query));
 
-export const get = route(op.get, ({ actor, params }) => getTask(actor, params.id));
+export const get = route(op.get, ({ actor, params, query }) =>
+  query.asOf ? getAsOf(actor, 'task', params.id, query.asOf) : getTask(actor, params.id),
+);
 
 export const update = route(op.update, ({ actor, params, body, req }) =>
   updateTask(actor, params.id, body, requireExpectedVersion(req, body.version)),
@@ -32,12 +36,17 @@ export const remove = route(op.remove, ({ actor, params, req }) =>
 );
 
 export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
-  exportTasksCsv(actor, query, csvLocaleOfRequest(req, actor)),
+  exportTasks(actor, query, csvLocaleOfRequest(req, actor), 'csv'),
+);
+
+export const exportXlsx = route(op.exportXlsx, async ({ actor, query, req }) =>
+  exportTasks(actor, query, csvLocaleOfRequest(req, actor), 'xlsx'),
 );
 
 /** Each task through the single change or delete, against the version the caller saw. */
 export const bulk = route(op.bulk, ({ actor, body }) =>
   runBulk(body.ids, async (id) => {
+    if (body.action === 'restore') return restoreDeleted(actor, 'task', id);
     const version = versionOf(id, body.versions);
     switch (body.action) {
       case 'delete':
@@ -51,3 +60,7 @@ export const bulk = route(op.bulk, ({ actor, body }) =>
     }
   }),
 );
+
+export const restore = route(op.restore, async ({ actor, params }) => {
+  await restoreDeleted(actor, 'task', params.id);
+});

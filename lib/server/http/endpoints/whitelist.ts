@@ -1,10 +1,12 @@
 import 'server-only';
+import { restoreDeleted } from '@/lib/server/services/trash/restore-deleted';
+import { getAsOf } from '@/lib/server/services/changes/get-as-of';
 import { runBulk, versionOf } from '@/lib/server/services/bulk/run-bulk';
 import { csvLocaleOfRequest } from '../csv-texts';
 import { requireExpectedVersion } from '../etag';
 import * as op from '../operations/whitelist';
 import { route } from '../route';
-import { exportWhitelistCsv } from '@/lib/server/services/export/export-whitelist';
+import { exportWhitelist } from '@/lib/server/services/export/export-whitelist';
 import { checkWhitelist } from '@/lib/server/services/whitelist/check-whitelist';
 import { createWhitelistEntry } from '@/lib/server/services/whitelist/create-whitelist-entry';
 import { deleteWhitelistEntry } from '@/lib/server/services/whitelist/delete-whitelist-entry';
@@ -20,7 +22,9 @@ export const list = route(op.list, ({ actor, query }) => findWhitelistEntries(ac
 
 export const create = route(op.create, ({ actor, body }) => createWhitelistEntry(actor, body));
 
-export const get = route(op.get, ({ actor, params }) => getWhitelistEntry(actor, params.id));
+export const get = route(op.get, ({ actor, params, query }) =>
+  query.asOf ? getAsOf(actor, 'whitelist_entry', params.id, query.asOf) : getWhitelistEntry(actor, params.id),
+);
 
 export const update = route(op.update, ({ actor, params, body, req }) =>
   updateWhitelistEntry(actor, params.id, body, requireExpectedVersion(req, body.version)),
@@ -36,14 +40,23 @@ export const importCsv = route(op.importCsv, ({ actor, query, req }) => importWh
 export const check = route(op.check, ({ actor, query }) => checkWhitelist(actor, query.email));
 
 export const exportCsv = route(op.exportCsv, async ({ actor, query, req }) =>
-  exportWhitelistCsv(actor, query, csvLocaleOfRequest(req, actor)),
+  exportWhitelist(actor, query, csvLocaleOfRequest(req, actor), 'csv'),
+);
+
+export const exportXlsx = route(op.exportXlsx, async ({ actor, query, req }) =>
+  exportWhitelist(actor, query, csvLocaleOfRequest(req, actor), 'xlsx'),
 );
 
 /** Each entry through the single delete or change, against the version the caller saw. */
 export const bulk = route(op.bulk, ({ actor, body }) =>
   runBulk(body.ids, async (id) => {
+    if (body.action === 'restore') return restoreDeleted(actor, 'whitelist_entry', id);
     const version = versionOf(id, body.versions);
     if (body.action === 'delete') return deleteWhitelistEntry(actor, id, version);
     return updateWhitelistEntryInBulk(actor, id, { validUntil: body.validUntil }, version);
   }),
 );
+
+export const restore = route(op.restore, async ({ actor, params }) => {
+  await restoreDeleted(actor, 'whitelist_entry', params.id);
+});

@@ -1,4 +1,6 @@
 import 'server-only';
+import { asOfQuerySchema, asOfViewSchema } from '@/lib/schemas/as-of';
+import { z } from '@/lib/schemas/zod';
 import { accountBulkSchema } from '@/lib/schemas/account';
 import { bulkOperation } from '../bulk-operation';
 import {
@@ -58,13 +60,15 @@ export const create = defineOperation({
 export const get = defineOperation({
   method: 'GET',
   path: '/accounts/[id]',
-  summary: 'One account with its parent, distributor, number of children and pending approvals; ETag = version',
+  summary:
+    'One account with its parent, distributor, number of children and pending approvals; ETag = version; with asOf the record as of that moment, rebuilt from the history (AsOfView: fields changed since, whether its entries verify; 422 before it existed)',
   tag,
   access: 'accounts.read',
   params: idParamsSchema,
-  response: accountSchema,
-  etag: (account) => account.version,
-  errors: [404],
+  query: asOfQuerySchema,
+  response: z.union([accountSchema, asOfViewSchema]),
+  etag: (answer) => ('version' in answer ? answer.version : undefined),
+  errors: [404, 422],
 });
 
 export const update = defineOperation({

@@ -1,4 +1,6 @@
 import 'server-only';
+import { asOfQuerySchema, asOfViewSchema } from '@/lib/schemas/as-of';
+import { z } from '@/lib/schemas/zod';
 import { documentBulkSchema } from '@/lib/schemas/document';
 import { bulkOperation } from '../bulk-operation';
 import { idParamsSchema } from '@/lib/schemas/common';
@@ -14,7 +16,7 @@ import {
   documentVersionFieldsSchema,
   documentVersionParamsSchema,
 } from '@/lib/schemas/document';
-import { CSV_EXPORT, defineOperation } from '../operation';
+import { CSV_EXPORT, XLSX_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Documents';
 
@@ -48,13 +50,15 @@ export const create = defineOperation({
 export const get = defineOperation({
   method: 'GET',
   path: '/documents/[id]',
-  summary: 'One document in reach with its versions (newest first); ETag = version',
+  summary:
+    'One document in reach with its versions (newest first); ETag = version; with asOf the record as of that moment, rebuilt from the history (AsOfView: fields changed since, whether its entries verify; 422 before it existed)',
   tag,
   access: 'documents.read',
   params: idParamsSchema,
-  response: documentSchema,
-  etag: (document) => document.version,
-  errors: [404],
+  query: asOfQuerySchema,
+  response: z.union([documentSchema, asOfViewSchema]),
+  etag: (answer) => ('version' in answer ? answer.version : undefined),
+  errors: [404, 422],
 });
 
 export const update = defineOperation({
@@ -124,10 +128,33 @@ export const exportCsv = defineOperation({
   query: documentExportQuerySchema,
 });
 
+export const exportXlsx = defineOperation({
+  method: 'GET',
+  path: '/export/documents.xlsx',
+  summary:
+    'The document list as an Excel workbook (XLSX, one sheet), streamed: the same rows, filters, sort and reach as the CSV; typed cells (dates as dates, numbers as numbers), a frozen bold header with an auto filter, text formula-safe as in the CSV',
+  tag: 'Export',
+  access: 'documents.read',
+  file: XLSX_EXPORT,
+  query: documentExportQuerySchema,
+});
+
 export const bulk = bulkOperation({
   path: '/documents/bulk',
   tag,
   access: 'documents.write',
   body: documentBulkSchema,
   actions: 'Set the category of documents, or delete them',
+});
+
+export const restore = defineOperation({
+  method: 'POST',
+  path: '/documents/[id]/restore',
+  summary:
+    'Restore a deleted document within RESTORE_WINDOW_DAYS (default 30): administrators and back office, and whoever deleted it within 2 minutes (the toast\u2019s undo); 422 after the window, when its account was archived since',
+  tag,
+  access: 'documents.write',
+  params: idParamsSchema,
+  successStatus: 204,
+  errors: [403, 404, 422],
 });

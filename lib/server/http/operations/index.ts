@@ -7,10 +7,12 @@ import * as changes from './changes';
 import * as documents from './documents';
 import * as exportOperations from './export';
 import * as identity from './identity';
+import * as imports from './imports';
 import * as mfa from './mfa';
 import * as dashboard from './dashboard';
 import * as notifications from './notifications';
 import * as profile from './profile';
+import * as restoreState from './restore-state';
 import * as search from './search';
 import * as tasks from './tasks';
 import * as users from './users';
@@ -33,7 +35,9 @@ export const operationModules = {
   documents,
   approvals,
   changes,
+  restoreState,
   whitelist,
+  imports,
   tasks,
   dashboard,
   search,

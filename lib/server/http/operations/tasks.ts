@@ -1,4 +1,6 @@
 import 'server-only';
+import { asOfQuerySchema, asOfViewSchema } from '@/lib/schemas/as-of';
+import { z } from '@/lib/schemas/zod';
 import { taskBulkSchema } from '@/lib/schemas/task';
 import { bulkOperation } from '../bulk-operation';
 import { idParamsSchema } from '@/lib/schemas/common';
@@ -13,7 +15,7 @@ import {
   taskSchema,
   taskUpdateSchema,
 } from '@/lib/schemas/task';
-import { CSV_EXPORT, defineOperation } from '../operation';
+import { CSV_EXPORT, XLSX_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Tasks';
 
@@ -66,13 +68,15 @@ export const accounts = defineOperation({
 export const get = defineOperation({
   method: 'GET',
   path: '/tasks/[id]',
-  summary: 'One task in reach with the names of assignee, creator and account; ETag = version',
+  summary:
+    'One task in reach with the names of assignee, creator and account; ETag = version; with asOf the record as of that moment, rebuilt from the history (AsOfView: fields changed since, whether its entries verify; 422 before it existed)',
   tag,
   access: 'tasks.read',
   params: idParamsSchema,
-  response: taskSchema,
-  etag: (task) => task.version,
-  errors: [404],
+  query: asOfQuerySchema,
+  response: z.union([taskSchema, asOfViewSchema]),
+  etag: (answer) => ('version' in answer ? answer.version : undefined),
+  errors: [404, 422],
 });
 
 export const update = defineOperation({
@@ -113,6 +117,17 @@ export const exportCsv = defineOperation({
   query: taskExportQuerySchema,
 });
 
+export const exportXlsx = defineOperation({
+  method: 'GET',
+  path: '/export/tasks.xlsx',
+  summary:
+    'The task list as an Excel workbook (XLSX, one sheet), streamed: the same rows, filters, sort and reach as the CSV; typed cells (dates as dates, numbers as numbers), a frozen bold header with an auto filter, text formula-safe as in the CSV',
+  tag: 'Export',
+  access: 'tasks.read',
+  file: XLSX_EXPORT,
+  query: taskExportQuerySchema,
+});
+
 export const bulk = bulkOperation({
   path: '/tasks/bulk',
   tag,
@@ -120,4 +135,16 @@ export const bulk = bulkOperation({
   body: taskBulkSchema,
   actions:
     'Set the status, reassign (the assignee must see every task’s account, as on a single change), set the priority or delete (creator, admin or back office) tasks',
+});
+
+export const restore = defineOperation({
+  method: 'POST',
+  path: '/tasks/[id]/restore',
+  summary:
+    'Restore a deleted task within RESTORE_WINDOW_DAYS (default 30): administrators and back office, and whoever deleted it within 2 minutes (the toast\u2019s undo); 422 after the window, when its account was archived since',
+  tag,
+  access: 'tasks.write',
+  params: idParamsSchema,
+  successStatus: 204,
+  errors: [403, 404, 422],
 });

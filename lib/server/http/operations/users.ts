@@ -1,4 +1,6 @@
 import 'server-only';
+import { asOfQuerySchema, asOfViewSchema } from '@/lib/schemas/as-of';
+import { z } from '@/lib/schemas/zod';
 import { userBulkSchema } from '@/lib/schemas/user';
 import { bulkOperation } from '../bulk-operation';
 import { idParamsSchema } from '@/lib/schemas/common';
@@ -12,7 +14,8 @@ import {
   userUpdateSchema,
 } from '@/lib/schemas/user';
 import { approvalRefSchema, approvalRequestInputSchema } from '@/lib/schemas/account';
-import { CSV_EXPORT, PERSONAL_DATA_EXPORT, defineOperation } from '../operation';
+import { accessLogPageSchema, accessLogQuerySchema } from '@/lib/schemas/access-log';
+import { CSV_EXPORT, XLSX_EXPORT, PERSONAL_DATA_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Users';
 
@@ -45,13 +48,15 @@ export const invite = defineOperation({
 export const get = defineOperation({
   method: 'GET',
   path: '/users/[id]',
-  summary: 'One user with the account name and pending role grants; ETag = version',
+  summary:
+    'One user with the account name and pending role grants; ETag = version; with asOf the record as of that moment, rebuilt from the history (AsOfView: fields changed since, whether its entries verify; 422 before it existed)',
   tag,
   access: 'users.read',
   params: idParamsSchema,
-  response: userSchema,
-  etag: (user) => user.version,
-  errors: [404],
+  query: asOfQuerySchema,
+  response: z.union([userSchema, asOfViewSchema]),
+  etag: (answer) => ('version' in answer ? answer.version : undefined),
+  errors: [404, 422],
 });
 
 export const update = defineOperation({
@@ -145,6 +150,19 @@ export const dataExport = defineOperation({
   errors: [404],
 });
 
+export const accessLog = defineOperation({
+  method: 'GET',
+  path: '/users/[id]/access-log',
+  summary:
+    'Who looked at whose personal data (issue 51), newest first: `as=subject` (default) who viewed the user’s record, a page of users holding them or an export with their data; `as=actor` whose data the user viewed. Administrators only (not API keys); the person sees who viewed them in their data export. Kept ACCESS_LOG_RETENTION_MONTHS (default 12)',
+  tag,
+  access: 'users.read',
+  params: idParamsSchema,
+  query: accessLogQuerySchema,
+  response: accessLogPageSchema,
+  errors: [404],
+});
+
 export const exportCsv = defineOperation({
   method: 'GET',
   path: '/export/users.csv',
@@ -153,6 +171,17 @@ export const exportCsv = defineOperation({
   tag: 'Export',
   access: 'users.read',
   file: CSV_EXPORT,
+  query: userExportQuerySchema,
+});
+
+export const exportXlsx = defineOperation({
+  method: 'GET',
+  path: '/export/users.xlsx',
+  summary:
+    'The user list as an Excel workbook (XLSX, one sheet), streamed: the same rows, filters, sort and reach as the CSV; typed cells (dates as dates, numbers as numbers), a frozen bold header with an auto filter, text formula-safe as in the CSV',
+  tag: 'Export',
+  access: 'users.read',
+  file: XLSX_EXPORT,
   query: userExportQuerySchema,
 });
 

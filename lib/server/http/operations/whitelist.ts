@@ -1,4 +1,6 @@
 import 'server-only';
+import { asOfQuerySchema, asOfViewSchema } from '@/lib/schemas/as-of';
+import { z } from '@/lib/schemas/zod';
 import { whitelistBulkSchema } from '@/lib/schemas/whitelist';
 import { bulkOperation } from '../bulk-operation';
 import { idParamsSchema } from '@/lib/schemas/common';
@@ -15,7 +17,7 @@ import {
   whitelistListSchema,
   whitelistUpdateSchema,
 } from '@/lib/schemas/whitelist';
-import { CSV_EXPORT, defineOperation } from '../operation';
+import { CSV_EXPORT, XLSX_EXPORT, defineOperation } from '../operation';
 
 const tag = 'Whitelist';
 
@@ -48,13 +50,15 @@ export const create = defineOperation({
 export const get = defineOperation({
   method: 'GET',
   path: '/whitelist/[id]',
-  summary: 'One entry in reach; ETag = version',
+  summary:
+    'One entry in reach; ETag = version; with asOf the record as of that moment, rebuilt from the history (AsOfView: fields changed since, whether its entries verify; 422 before it existed)',
   tag,
   access: 'whitelist.read',
   params: idParamsSchema,
-  response: whitelistEntrySchema,
-  etag: (entry) => entry.version,
-  errors: [404],
+  query: asOfQuerySchema,
+  response: z.union([whitelistEntrySchema, asOfViewSchema]),
+  etag: (answer) => ('version' in answer ? answer.version : undefined),
+  errors: [404, 422],
 });
 
 export const update = defineOperation({
@@ -119,10 +123,33 @@ export const exportCsv = defineOperation({
   query: whitelistExportQuerySchema,
 });
 
+export const exportXlsx = defineOperation({
+  method: 'GET',
+  path: '/export/whitelist.xlsx',
+  summary:
+    'The whitelist as an Excel workbook (XLSX, one sheet), streamed: the same rows, filters, sort and reach as the CSV; typed cells (dates as dates, numbers as numbers), a frozen bold header with an auto filter, text formula-safe as in the CSV',
+  tag: 'Export',
+  access: 'whitelist.read',
+  file: XLSX_EXPORT,
+  query: whitelistExportQuerySchema,
+});
+
 export const bulk = bulkOperation({
   path: '/whitelist/bulk',
   tag,
   access: 'whitelist.write',
   body: whitelistBulkSchema,
   actions: 'Delete whitelist entries, or set or clear their validUntil',
+});
+
+export const restore = defineOperation({
+  method: 'POST',
+  path: '/whitelist/[id]/restore',
+  summary:
+    'Restore a deleted whitelist entry within RESTORE_WINDOW_DAYS (default 30): administrators and back office, and whoever deleted it within 2 minutes (the toast\u2019s undo); 422 after the window, when its account was archived since, or the same value was entered again',
+  tag,
+  access: 'whitelist.write',
+  params: idParamsSchema,
+  successStatus: 204,
+  errors: [403, 404, 422],
 });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Account } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
@@ -64,6 +64,44 @@ export async function lockTree(
 ) {
   const rootId = row.lineage[0] ?? row.id;
   await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, rootId)).for(mode);
+}
+
+/** At most this many ids per statement of `lockParentRows`. */
+const LOCK_IDS_PER_STATEMENT = 1_000;
+
+/**
+ * `findAccountRow(…, { lock: 'share' })` after `lockTree(…, 'share')` for many future parents at once
+ * (an import's, issue 49): the rows of `ids` in reach, read once to find their trees' roots; the
+ * roots locked FOR SHARE (in id order, so two such callers never wait for each other), then the rows
+ * themselves, read anew under the lock. Rows out of reach are missing from the answer. `pause`
+ * runs between statements of at most LOCK_IDS_PER_STATEMENT ids.
+ */
+export async function lockParentRows(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'id' | 'role' | 'accountId'>,
+  ids: readonly string[],
+  pause: () => Promise<void>,
+): Promise<Map<string, AccountRow>> {
+  const inChunks = async <T>(list: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> => {
+    const found: T[] = [];
+    for (let start = 0; start < list.length; start += LOCK_IDS_PER_STATEMENT) {
+      await pause();
+      found.push(...(await read(list.slice(start, start + LOCK_IDS_PER_STATEMENT))));
+    }
+    return found;
+  };
+  const inReach = (chunk: string[]) => and(inArray(accounts.id, chunk), accountReach(actor));
+  const peeked = await inChunks(ids, (chunk) =>
+    tx.select({ id: accounts.id, lineage: accounts.lineage }).from(accounts).where(inReach(chunk)),
+  );
+  const roots = [...new Set(peeked.map((row) => row.lineage[0] ?? row.id))].sort();
+  await inChunks(roots, (chunk) =>
+    tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.id, chunk)).orderBy(accounts.id).for('share'),
+  );
+  const rows = await inChunks(ids, (chunk) =>
+    tx.select().from(accounts).where(inReach(chunk)).orderBy(accounts.id).for('share'),
+  );
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Like `findAccountRow`, but a missing or unreachable account is a 404. */

@@ -1,19 +1,26 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { users, type BenefitRow } from '@/lib/server/db/schema';
 import { invalidField } from '@/lib/server/http/api-error';
 
 /** An account's distributor must be a user with the role distributor who has not been deactivated. */
 export async function assertDistributorUser(db: DbOrTx, userId: string): Promise<void> {
-  const [user] = await db
-    .select({ role: users.role, status: users.status })
+  await assertDistributorUsers(db, [userId]);
+}
+
+/** `assertDistributorUser` for several users at once (an import's distributors, at most a few thousand). */
+export async function assertDistributorUsers(db: DbOrTx, userIds: readonly string[]): Promise<void> {
+  const wanted = [...new Set(userIds)];
+  if (wanted.length === 0) return;
+  const found = await db
+    .select({ id: users.id, role: users.role, status: users.status })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!user || user.role !== 'distributor' || user.status === 'deactivated') {
-    throw invalidField('distributorId', 'distributorMustBeActiveDistributor');
-  }
+    .where(inArray(users.id, wanted));
+  const fit = new Set(
+    found.filter((user) => user.role === 'distributor' && user.status !== 'deactivated').map((user) => user.id),
+  );
+  if (wanted.some((id) => !fit.has(id))) throw invalidField('distributorId', 'distributorMustBeActiveDistributor');
 }
 
 const benefitKey = (benefit: BenefitRow) => `${benefit.code}:${benefit.amountCents}:${benefit.unit}`;

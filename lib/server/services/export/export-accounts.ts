@@ -2,7 +2,9 @@ import 'server-only';
 import type { AccountExportQuery } from '@/lib/schemas/account';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { berlinIsoDate, csvResponse, type CsvCell } from '@/lib/server/http/csv';
+import { berlinIsoDate, type CsvCell } from '@/lib/server/http/csv';
+import { exportColumns, exportResponse, type ExportFormat } from '@/lib/server/http/export-table';
+import type { ColumnKind } from '@/lib/server/http/xlsx';
 import { csvHeader, csvTexts, labelOf, type CsvLocale } from '@/lib/server/http/csv-texts';
 import {
   accountExportColumns,
@@ -26,12 +28,19 @@ const ACCOUNT_COLUMNS = [
   'updatedAt',
 ] as const;
 
+const ACCOUNT_KINDS: ColumnKind[] = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'count', 'date', 'date'];
+
 /**
- * `GET /export/accounts.csv`: the account list as the user filtered and sorted it, every page of
+ * `GET /export/accounts.csv` and `.xlsx`: the account list as the user filtered and sorted it, every page of
  * it, only rows in reach (SPEC §4). Rows are read in batches of 1,000 as the client downloads, so
  * memory stays flat however large the export. The manager view adds the manager as first column.
  */
-export function exportAccountsCsv(actor: Actor, query: AccountExportQuery, locale: CsvLocale = 'de'): Response {
+export function exportAccounts(
+  actor: Actor,
+  query: AccountExportQuery,
+  locale: CsvLocale = 'de',
+  format: ExportFormat = 'csv',
+): Response {
   const texts = csvTexts(locale);
   const byManager = query.view === 'manager';
 
@@ -59,9 +68,13 @@ export function exportAccountsCsv(actor: Actor, query: AccountExportQuery, local
     }
   }
 
-  return csvResponse({
-    fileName: `konten-${berlinIsoDate()}.csv`,
-    header: csvHeader(texts, 'accounts', byManager ? ['manager', ...ACCOUNT_COLUMNS] : ACCOUNT_COLUMNS),
+  return exportResponse(format, {
+    fileName: `konten-${berlinIsoDate()}`,
+    sheetName: locale === 'en' ? 'Accounts' : 'Konten',
+    columns: exportColumns(
+      csvHeader(texts, 'accounts', byManager ? ['manager', ...ACCOUNT_COLUMNS] : ACCOUNT_COLUMNS),
+      byManager ? ['text', ...ACCOUNT_KINDS] : ACCOUNT_KINDS,
+    ),
     locale,
     rows: rows(),
   });

@@ -2,7 +2,9 @@ import 'server-only';
 import type { ApprovalExportQuery } from '@/lib/schemas/approval';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { berlinIsoDate, csvResponse, type CsvCell } from '@/lib/server/http/csv';
+import { berlinIsoDate, type CsvCell } from '@/lib/server/http/csv';
+import { exportColumns, exportResponse, type ExportFormat } from '@/lib/server/http/export-table';
+import type { ColumnKind } from '@/lib/server/http/xlsx';
 import { csvHeader, csvTexts, labelOf, type CsvLocale } from '@/lib/server/http/csv-texts';
 import { selectApprovalPage } from '@/lib/server/services/approvals/approval-list-query';
 import { toApprovalListItem } from '@/lib/server/services/approvals/approval-record';
@@ -21,8 +23,15 @@ const APPROVAL_COLUMNS = [
   'comment',
 ] as const;
 
-/** `GET /export/approvals.csv`: the filtered approvals in reach, every page, streamed in batches. */
-export function exportApprovalsCsv(actor: Actor, query: ApprovalExportQuery, locale: CsvLocale = 'de'): Response {
+const APPROVAL_KINDS: ColumnKind[] = ['text', 'text', 'text', 'text', 'text', 'date', 'text', 'date', 'text'];
+
+/** `GET /export/approvals.csv` and `.xlsx`: the filtered approvals in reach, every page, streamed in batches. */
+export function exportApprovals(
+  actor: Actor,
+  query: ApprovalExportQuery,
+  locale: CsvLocale = 'de',
+  format: ExportFormat = 'csv',
+): Response {
   const texts = csvTexts(locale);
   async function* rows(): AsyncGenerator<CsvCell[]> {
     const db = await getDb();
@@ -44,9 +53,10 @@ export function exportApprovalsCsv(actor: Actor, query: ApprovalExportQuery, loc
       if (batch.length < BATCH_ROWS) return;
     }
   }
-  return csvResponse({
-    fileName: `freigaben-${berlinIsoDate()}.csv`,
-    header: csvHeader(texts, 'approvals', APPROVAL_COLUMNS),
+  return exportResponse(format, {
+    fileName: `freigaben-${berlinIsoDate()}`,
+    sheetName: locale === 'en' ? 'Approvals' : 'Freigaben',
+    columns: exportColumns(csvHeader(texts, 'approvals', APPROVAL_COLUMNS), APPROVAL_KINDS),
     rows: rows(),
     locale,
   });

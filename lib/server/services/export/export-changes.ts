@@ -2,7 +2,9 @@ import 'server-only';
 import type { ChangeExportQuery } from '@/lib/schemas/change';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { berlinIsoDate, csvResponse, type CsvCell } from '@/lib/server/http/csv';
+import { berlinIsoDate, type CsvCell } from '@/lib/server/http/csv';
+import { exportColumns, exportResponse, type ExportFormat } from '@/lib/server/http/export-table';
+import type { ColumnKind } from '@/lib/server/http/xlsx';
 import { csvHeader, csvTexts, labelOf, type CsvLocale } from '@/lib/server/http/csv-texts';
 import { resolveChangeRow, selectChangePage } from '@/lib/server/services/changes/change-list-query';
 import { inArray, sql } from 'drizzle-orm';
@@ -27,6 +29,20 @@ const CHANGE_COLUMNS = [
   'canonical',
 ] as const;
 
+const CHANGE_KINDS: ColumnKind[] = [
+  'datetime',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'integer',
+  'text',
+  'text',
+  'text',
+];
+
 /** The stored entry's canonical form (people as references), what its hash covers. */
 async function canonicalForms(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
@@ -42,22 +58,17 @@ async function canonicalForms(db: DbOrTx, ids: string[]): Promise<Map<string, st
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
-/** `21.11.2026 14:05`: a history entry needs the time of day, not only the date. */
-const germanDateTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /**
- * `GET /export/changes.csv`: the filtered history in reach, streamed in keyset batches of 1,000
+ * `GET /export/changes.csv` and `.xlsx`: the filtered history in reach, streamed in keyset batches of 1,000
  * (each batch starts behind the last row of the one before), so exporting a million entries never
  * re-reads skipped rows the way OFFSET batches would.
  */
-export function exportChangesCsv(actor: Actor, query: ChangeExportQuery, locale: CsvLocale = 'de'): Response {
+export function exportChanges(
+  actor: Actor,
+  query: ChangeExportQuery,
+  locale: CsvLocale = 'de',
+  format: ExportFormat = 'csv',
+): Response {
   const texts = csvTexts(locale);
   async function* rows(): AsyncGenerator<CsvCell[]> {
     const db = await getDb();
@@ -74,7 +85,8 @@ export function exportChangesCsv(actor: Actor, query: ChangeExportQuery, locale:
       for (const stored of batch) {
         const row = resolveChangeRow(stored, lookup);
         yield [
-          germanDateTime.format(row.at).replace(', ', ' '),
+          // `datetime`: TT.MM.JJJJ HH:MM in the CSV, a date with its time in the XLSX.
+          row.at,
           row.actorLabel,
           labelOf(texts.entityType, row.entityType),
           row.entityLabel,
@@ -93,9 +105,10 @@ export function exportChangesCsv(actor: Actor, query: ChangeExportQuery, locale:
       after = batch.at(-1)?.id;
     }
   }
-  return csvResponse({
-    fileName: `historie-${berlinIsoDate()}.csv`,
-    header: csvHeader(texts, 'changes', CHANGE_COLUMNS),
+  return exportResponse(format, {
+    fileName: `historie-${berlinIsoDate()}`,
+    sheetName: locale === 'en' ? 'History' : 'Historie',
+    columns: exportColumns(csvHeader(texts, 'changes', CHANGE_COLUMNS), CHANGE_KINDS),
     rows: rows(),
     locale,
   });

@@ -2,7 +2,9 @@ import 'server-only';
 import type { TaskExportQuery } from '@/lib/schemas/task';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { berlinIsoDate, csvResponse, formatGermanDate, type CsvCell } from '@/lib/server/http/csv';
+import { berlinIsoDate, type CsvCell } from '@/lib/server/http/csv';
+import { exportColumns, exportResponse, type ExportFormat } from '@/lib/server/http/export-table';
+import type { ColumnKind } from '@/lib/server/http/xlsx';
 import { selectTaskPage, toTaskListItem } from '@/lib/server/services/tasks/task-list-query';
 import { taskViewCondition } from '@/lib/server/services/tasks/task-reach';
 import { csvHeader, csvTexts, labelOf, type CsvLocale } from '@/lib/server/http/csv-texts';
@@ -21,11 +23,18 @@ const TASK_COLUMNS = [
   'createdAt',
 ] as const;
 
+const TASK_KINDS: ColumnKind[] = ['text', 'text', 'text', 'date', 'text', 'text', 'text', 'date', 'date'];
+
 /**
- * `GET /export/tasks.csv`: the task list of one view as the caller filtered and sorted it, every
+ * `GET /export/tasks.csv` and `.xlsx`: the task list of one view as the caller filtered and sorted it, every
  * page of it, only tasks in reach, read in batches of 1,000 as the client downloads.
  */
-export function exportTasksCsv(actor: Actor, query: TaskExportQuery, locale: CsvLocale = 'de'): Response {
+export function exportTasks(
+  actor: Actor,
+  query: TaskExportQuery,
+  locale: CsvLocale = 'de',
+  format: ExportFormat = 'csv',
+): Response {
   // `view=all` of someone who may not see it is a 403 before the download starts, not a cut file.
   taskViewCondition(actor, query.view);
   const texts = csvTexts(locale);
@@ -40,8 +49,8 @@ export function exportTasksCsv(actor: Actor, query: TaskExportQuery, locale: Csv
           row.title,
           labelOf(texts.taskStatus, row.status),
           labelOf(texts.taskPriority, row.priority),
-          // A calendar day, not an instant: formatted as it is, without a time zone shift.
-          row.dueDate ? formatGermanDate(`${row.dueDate}T12:00:00Z`) : '',
+          // A calendar day, not an instant: noon UTC is that day in Germany too.
+          row.dueDate ? new Date(`${row.dueDate}T12:00:00Z`) : null,
           row.assignee.name,
           row.createdBy.name,
           row.account?.name ?? '',
@@ -53,9 +62,10 @@ export function exportTasksCsv(actor: Actor, query: TaskExportQuery, locale: Csv
     }
   }
 
-  return csvResponse({
-    fileName: `${locale === 'en' ? 'tasks' : 'aufgaben'}-${berlinIsoDate()}.csv`,
-    header: csvHeader(texts, 'tasks', TASK_COLUMNS),
+  return exportResponse(format, {
+    fileName: `${locale === 'en' ? 'tasks' : 'aufgaben'}-${berlinIsoDate()}`,
+    sheetName: locale === 'en' ? 'Tasks' : 'Aufgaben',
+    columns: exportColumns(csvHeader(texts, 'tasks', TASK_COLUMNS), TASK_KINDS),
     rows: rows(),
     locale,
   });

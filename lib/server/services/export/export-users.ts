@@ -1,7 +1,9 @@
 import 'server-only';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { berlinIsoDate, csvResponse, type CsvCell } from '@/lib/server/http/csv';
+import { berlinIsoDate, type CsvCell } from '@/lib/server/http/csv';
+import { exportColumns, exportResponse, type ExportFormat } from '@/lib/server/http/export-table';
+import type { ColumnKind } from '@/lib/server/http/xlsx';
 import { csvHeader, csvTexts, labelOf, type CsvLocale } from '@/lib/server/http/csv-texts';
 import { selectUserPage, type UserFilters } from '@/lib/server/services/users/user-list-query';
 
@@ -18,16 +20,27 @@ const USER_COLUMNS = [
   'createdAt',
 ] as const;
 
+const USER_KINDS: ColumnKind[] = ['text', 'text', 'text', 'text', 'text', 'text', 'date', 'date'];
+
 /**
- * `GET /export/users.csv`: the user list as the caller filtered and sorted it, every page of it,
- * only users in reach (SPEC §4), read in batches of 1,000 as the client downloads.
+ * `GET /export/users.csv` and `.xlsx`: the user list as the caller filtered and sorted it, every page of it,
+ * only users in reach (SPEC §4), read in batches of 1,000 as the client downloads; each batch's
+ * people go to `onPeople` (the access log).
  */
-export function exportUsersCsv(actor: Actor, query: UserFilters, locale: CsvLocale = 'de'): Response {
+export function exportUsers(
+  actor: Actor,
+  query: UserFilters,
+  locale: CsvLocale = 'de',
+  format: ExportFormat = 'csv',
+  /** Told each batch's people as they are read (the access log, issue 51). */
+  onPeople: (ids: string[]) => void = () => {},
+): Response {
   const texts = csvTexts(locale);
   async function* rows(): AsyncGenerator<CsvCell[]> {
     const db = await getDb();
     for (let offset = 0; ; offset += BATCH_ROWS) {
       const batch = await selectUserPage(db, actor, query, { limit: BATCH_ROWS, offset });
+      onPeople(batch.map((row) => row.id));
       for (const row of batch) {
         yield [
           row.lastName,
@@ -44,9 +57,10 @@ export function exportUsersCsv(actor: Actor, query: UserFilters, locale: CsvLoca
     }
   }
 
-  return csvResponse({
-    fileName: `benutzer-${berlinIsoDate()}.csv`,
-    header: csvHeader(texts, 'users', USER_COLUMNS),
+  return exportResponse(format, {
+    fileName: `benutzer-${berlinIsoDate()}`,
+    sheetName: locale === 'en' ? 'Users' : 'Benutzer',
+    columns: exportColumns(csvHeader(texts, 'users', USER_COLUMNS), USER_KINDS),
     rows: rows(),
     locale,
   });

@@ -1,7 +1,9 @@
 import 'server-only';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import { berlinIsoDate, csvResponse, type CsvCell } from '@/lib/server/http/csv';
+import { berlinIsoDate, type CsvCell } from '@/lib/server/http/csv';
+import { exportColumns, exportResponse, type ExportFormat } from '@/lib/server/http/export-table';
+import type { ColumnKind } from '@/lib/server/http/xlsx';
 import { csvHeader, csvTexts, labelOf, type CsvLocale } from '@/lib/server/http/csv-texts';
 import {
   selectPage,
@@ -14,11 +16,18 @@ const BATCH_ROWS = 1000;
 
 const WHITELIST_COLUMNS = ['value', 'kind', 'account', 'note', 'validUntil', 'expired', 'createdAt'] as const;
 
+const WHITELIST_KINDS: ColumnKind[] = ['text', 'text', 'text', 'text', 'date', 'text', 'date'];
+
 /**
- * `GET /export/whitelist.csv`: the whitelist as the caller filtered and sorted it, only entries in
+ * `GET /export/whitelist.csv` and `.xlsx`: the whitelist as the caller filtered and sorted it, only entries in
  * reach, read in batches of 1,000 as the client downloads. Values as people read them (Unicode domains).
  */
-export function exportWhitelistCsv(actor: Actor, query: WhitelistFilters, locale: CsvLocale = 'de'): Response {
+export function exportWhitelist(
+  actor: Actor,
+  query: WhitelistFilters,
+  locale: CsvLocale = 'de',
+  format: ExportFormat = 'csv',
+): Response {
   const texts = csvTexts(locale);
   async function* rows(): AsyncGenerator<CsvCell[]> {
     const db = await getDb();
@@ -41,9 +50,10 @@ export function exportWhitelistCsv(actor: Actor, query: WhitelistFilters, locale
     }
   }
 
-  return csvResponse({
-    fileName: `whitelist-${berlinIsoDate()}.csv`,
-    header: csvHeader(texts, 'whitelist', WHITELIST_COLUMNS),
+  return exportResponse(format, {
+    fileName: `whitelist-${berlinIsoDate()}`,
+    sheetName: 'Whitelist',
+    columns: exportColumns(csvHeader(texts, 'whitelist', WHITELIST_COLUMNS), WHITELIST_KINDS),
     rows: rows(),
     locale,
   });

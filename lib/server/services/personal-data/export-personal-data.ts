@@ -31,6 +31,7 @@ import { loadRefLookup } from '@/lib/server/history/ref-lookup';
 import { resolveRefs } from '@/lib/server/history/personal-refs';
 import { mapEntryTexts, othersByName, withoutForeignEmails } from './foreign-values';
 import { PERSONAL_DATA_LABELS } from './labels';
+import { selectAccessRows } from '@/lib/server/services/access-log/find-access-log';
 
 /** History entries per query while streaming (keyset on (at, id)). */
 const HISTORY_BATCH = 1000;
@@ -266,6 +267,14 @@ function sections(db: DbOrTx, userId: string, own: ReadonlySet<string>): Record<
           .orderBy(sql`${signInAttempts.at} desc`)
           .limit(SECTION_CAP)
       ).map((row) => ({ ...row, at: iso(row.at) })),
+    // Who looked at their data (issue 51, GDPR Art. 15: the recipients), newest first, names as the history gives them.
+    viewedBy: async () =>
+      (await selectAccessRows(db, userId, 'subject', { limit: SECTION_CAP })).map((row) => ({
+        at: row.at,
+        actor: { id: row.actor.id, name: withoutForeignEmails(row.actor.name, own) },
+        route: row.route,
+        operation: row.operation,
+      })),
     // The records the person created or uploaded (by the history's entries they made).
     createdRecords: async () => {
       const rows = await db

@@ -83,6 +83,9 @@ export const PERSONAL_DATA_LABELS = {
     success: 'Erfolgreich',
     createdRecords: 'Von Ihnen angelegte Datensätze',
     label: 'Bezeichnung',
+    viewedBy: 'Wer Ihre Daten angesehen hat (neueste zuerst)',
+    route: 'Weg (Seite oder Schnittstelle)',
+    operation: 'Abfrage der Schnittstelle',
   },
   en: {
     format: 'Format',
@@ -164,5 +167,8 @@ export const PERSONAL_DATA_LABELS = {
     success: 'Successful',
     createdRecords: 'Records you created',
     label: 'Label',
+    viewedBy: 'Who viewed your data (newest first)',
+    route: 'Route (page or API)',
+    operation: 'API operation',
   },
 } as const;

@@ -14,9 +14,10 @@ import type { Db } from '@/lib/server/db/types';
 import * as schema from '@/lib/server/db/schema';
 import { testActor } from '@/test-support/actor';
 import { globalSearch } from './global-search';
+import { searchValues, wordStartKey } from './search-match';
 
 /** The search's SQL against a real, migrated PostgreSQL (PGlite in memory): folding, matching, ranking, reach. */
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 let db: Db;
 jest.mock('@/lib/server/db/client', () => ({ getDb: () => Promise.resolve(db) }));
@@ -173,6 +174,33 @@ describe('globalSearch', () => {
     expect((await globalSearch(admin, 'Entwurf')).documents).toEqual([]);
   });
 
+  it("follows the current version's file name whichever row is written first, through its index (issue 45)", async () => {
+    const id = crypto.randomUUID();
+    const version = { documentId: id, mimeType: 'application/pdf', sizeBytes: 1, sha256: 'x' };
+    await db.insert(schema.documents).values({ id, title: 'Leistungsnachweis', category: 'other', currentVersion: 1 });
+    await db.insert(schema.documentVersions).values({ ...version, number: 1, fileName: 'Quittung_Mai.pdf' });
+    expect(labels((await globalSearch(admin, 'Quittung')).documents)).toEqual(['Leistungsnachweis']);
+    // A new version counts once the document points at it, and the old name no longer does.
+    await db.insert(schema.documentVersions).values({ ...version, number: 2, fileName: 'Beleg_Juni.pdf' });
+    expect((await globalSearch(admin, 'Beleg Juni')).documents).toEqual([]);
+    await db
+      .update(schema.documents)
+      .set({ currentVersion: 2 })
+      .where(sql`id = ${id}`);
+    expect(labels((await globalSearch(admin, 'Beleg Juni')).documents)).toEqual(['Leistungsnachweis']);
+    expect((await globalSearch(admin, 'Quittung')).documents).toEqual([]);
+    // The searched text is the expression of a trigram index (no sequential read of every document).
+    await client.exec('set enable_seqscan = off');
+    try {
+      const plan = await client.query(
+        `explain select id from documents where (search_title || ' ' || coalesce(search_file_name, '')) like '%beleg%'`,
+      );
+      expect(JSON.stringify(plan.rows)).toContain('documents_search_text_trgm');
+    } finally {
+      await client.exec('reset enable_seqscan');
+    }
+  });
+
   it('a statement built for one search answers the next of the same shape with its own words and reach', async () => {
     // Same role, same kinds, same word lengths: one built statement, filled with other values.
     const bremen = actor('manager', ids['Müller Logistik GmbH']!, '00000000-0000-4000-8000-0000000000a1');
@@ -283,5 +311,50 @@ describe('globalSearch', () => {
   it('a kind without its read scope answers nothing', async () => {
     const noAccounts = { ...admin, scopes: new Set(SCOPES.filter((scope) => scope !== 'accounts.read')) };
     expect((await globalSearch(noAccounts, 'Müller')).accounts).toEqual([]);
+  });
+});
+
+describe('a short word: search_word_starts() narrows, the LIKE patterns decide (migration 0030b)', () => {
+  it('holds for every record the patterns match (never loses a hit), and narrows where they do not', async () => {
+    const texts = ['anna.mueller0@schmidt-v0.de', 'dessau', 'bad de-mark', 'x -a y', 'a-b', 'foo  de', '"q" \\z', ''];
+    const words = ['de', 'v5', 'v0', 'an', 'a-', '-a', 'a', 'b', 'z', '"q', '\\z', 'sc'];
+    for (const word of words) {
+      const values = searchValues({ phrase: word, words: [word] });
+      const result = await db.execute<{ text: string; matches: boolean; narrows: boolean }>(
+        sql`select t as text,
+          (t like ${values.w0_start} or t like ${values.w0_word} or t like ${values.w0_dash}) as matches,
+          search_word_starts(t) @> ${wordStartKey(word)}::text[] as narrows
+        from unnest(${`{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]) t`,
+      );
+      const rows = (result as unknown as { rows: { text: string; matches: boolean; narrows: boolean }[] }).rows;
+      expect(rows).toHaveLength(texts.length);
+      for (const row of rows) if (row.matches) expect({ word, ...row }).toEqual({ word, ...row, narrows: true });
+    }
+    // ".de" is no word start for the patterns, and so not for the index either: three of the eight texts.
+    const de = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from unnest(${`{${texts.map((text) => `"${text.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]) t
+        where search_word_starts(t) @> ${wordStartKey('de')}::text[]`,
+    );
+    expect((de as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
+    expect(wordStartKey('de')).toBe('{"de"}');
+    expect(wordStartKey('a-')).toBe('{"a"}');
+    expect(wordStartKey('-a')).toBe('{}');
+    expect(wordStartKey('"q')).toBe('{"\\"q"}');
+  });
+
+  it("the whitelist's index serves a short word: with no match it rechecks none of 3,000 entries", async () => {
+    const account = ids['Müller Logistik GmbH']!;
+    await client.exec(`insert into whitelist_entries (account_id, kind, value)
+      select '${account}', 'email', 'p' || g || '@firma-v' || g || '.de' from generate_series(1, 3000) g`);
+    const result = await db.execute<{ plan: string }>(
+      sql`explain (analyze, costs off, timing off, summary off) select id from whitelist_entries
+        where search_word_starts(search_value) @> '{"de"}'::text[] and (search_value like 'de%' or search_value like '% de%' or search_value like '%-de%')`,
+    );
+    const plan = (result as unknown as { rows: Record<string, string>[] }).rows
+      .map((row) => Object.values(row)[0])
+      .join('\n');
+    expect(plan).toMatch(/Bitmap Index Scan on whitelist_entries_search_word_starts/);
+    expect(plan).not.toMatch(/Rows Removed by (Filter|Index Recheck): [1-9]\d{2,}/);
+    await client.exec(`delete from whitelist_entries where value like 'p%@firma-v%.de'`);
   });
 });

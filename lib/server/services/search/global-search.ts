@@ -212,8 +212,10 @@ function usersPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[]):
 }
 
 function documentsPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[]): Part {
-  // Title and file name are stored folded (migrations 0012, 0021); the file name is not indexed.
-  const fileName = sql`${documentVersions.searchFileName}`;
+  // Title and the current version's file name, folded on the document (migrations 0012, 0036): the
+  // text is exactly the expression of its trigram index, so a search reads only the documents that
+  // hold its words, and the version is joined for those alone.
+  const fileName = sql`coalesce(${documents.searchFileName}, '')`;
   const { match, rank } = searchMatch(
     sql`(${documents.searchTitle} || ' ' || ${fileName})`,
     [sql`${documents.searchTitle}`, fileName],

@@ -6,12 +6,13 @@ import { tasks } from '@/lib/server/db/schema';
 import { isStale, type ExpectedVersion } from '@/lib/server/db/versioned-update';
 import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
+import { keepDeleted } from '@/lib/server/services/trash/deleted-records';
 import { requireTaskRow, taskVersionConflict } from './task-record';
 import { mayDeleteTask } from './task-reach';
 
 /**
  * `DELETE /tasks/{id}` (If-Match): its creator, admin or back office; the history keeps what it
- * was, in the same transaction.
+ * was, in the same transaction, and `deleted_records` the row for the restore window.
  */
 export async function deleteTask(actor: Actor, id: string, expectedVersion: ExpectedVersion): Promise<void> {
   const db = await getDb();
@@ -21,6 +22,14 @@ export async function deleteTask(actor: Actor, id: string, expectedVersion: Expe
       throw new ApiError('forbidden', 'Nur wer die Aufgabe angelegt hat, darf sie löschen.');
     }
     if (isStale(current.version, expectedVersion)) throw await taskVersionConflict(tx, actor, id);
+    // Kept for the restore window (issue 51): `POST /tasks/{id}/restore/`, the toast's "Rückgängig".
+    await keepDeleted(tx, actor, {
+      id,
+      entityType: 'task',
+      accountId: current.accountId,
+      label: current.title,
+      row: current,
+    });
     await tx.delete(tasks).where(eq(tasks.id, id));
     await recordChange(tx, {
       actor,

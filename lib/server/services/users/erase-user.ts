@@ -28,6 +28,7 @@ import { userLabel } from '@/lib/server/history/change-fields';
 import { pseudonym, pseudonymEmail } from '@/lib/server/history/personal-refs';
 import { ApiError, invalidField } from '@/lib/server/http/api-error';
 import { revokeUserSessions } from '@/lib/server/services/auth/revoke-session';
+import { eraseFromImportReports } from '@/lib/server/services/imports/erase-from-imports';
 import { requestApproval, type ApprovalRef } from '@/lib/server/services/approvals/request-approval';
 import type { ApprovalRow } from '@/lib/server/services/approvals/approval-record';
 import type { MailRequest } from '@/lib/server/mail/send-mail';
@@ -72,7 +73,8 @@ type ApplyResult = { applied: false } | { applied: true; mail: MailRequest | nul
  * record they touched stays theirs) but its name, e-mail and phone become the pseudonym's, the
  * password goes, the status is `deactivated` and every session ends; the history's references to
  * their values are deleted (no history row changes, so the hash chain stays valid); sign-in
- * attempts, lockouts, mail and idempotency answers naming their address are deleted. Whitelist
+ * attempts, lockouts, mail and idempotency answers naming their address are deleted; stored import
+ * reports naming it get the pseudonym (lib/server/import/scrub-report.ts). Whitelist
  * entries naming the address stay: the list belongs to the account, which decides (README).
  */
 export async function applyUserErasure(tx: Tx, actor: Actor, approval: ApprovalRow): Promise<ApplyResult> {
@@ -107,6 +109,8 @@ export async function applyUserErasure(tx: Tx, actor: Actor, approval: ApprovalR
   await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, user.id));
   // Every address the person ever had (the history keeps the earlier ones among their values).
   const addresses = await everyAddress(tx, user.id, oldEmail);
+  // Import reports naming them (issue 49), while their earlier names are still known.
+  await eraseFromImportReports(tx, user, addresses);
   await tx.delete(historyPersonalValues).where(eq(historyPersonalValues.personId, user.id));
   await tx.delete(signInAttempts).where(inArray(sql`lower(${signInAttempts.email})`, addresses));
   await tx.delete(signInLockouts).where(inArray(sql`lower(${signInLockouts.email})`, addresses));

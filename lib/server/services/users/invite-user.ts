@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { User, userInviteSchema } from '@/lib/schemas/user';
 import type { Actor } from '@/lib/server/auth/actor';
 import { getDb } from '@/lib/server/db/client';
-import type { DbOrTx } from '@/lib/server/db/types';
+import type { DbOrTx, Tx } from '@/lib/server/db/types';
 import { users } from '@/lib/server/db/schema';
 import { recordChange } from '@/lib/server/history/record-change';
 import { requestApproval } from '@/lib/server/services/approvals/request-approval';
@@ -51,52 +51,60 @@ export async function inviteUser(actor: Actor, input: UserInvite): Promise<User>
 
   let created: UserRow;
   try {
-    created = await db.transaction(async (tx) => {
-      if (input.accountId) await assertAssignableAccount(tx, actor, input.accountId);
-      await assertEmailFree(tx, input.email);
-      const values = {
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        role: input.role,
-        accountId: input.accountId,
-        locale: input.locale,
-        status: 'invited' as const,
-      };
-      const [row] = await tx.insert(users).values(values).returning();
-      if (!row) throw new Error('inviteUser: insert returned no row');
-      await recordChange(tx, {
-        actor,
-        entityType: 'user',
-        entityId: row.id,
-        entityLabel: userLabel(row),
-        accountId: row.accountId,
-        action: 'create',
-        fields: createdFields(values),
-      });
-
-      if (!needsRoleGrant(null, row.role)) {
-        await queueActivationMail(tx, row);
-        return row;
-      }
-      await requestApproval(tx, actor, {
-        kind: 'role_grant',
-        entityType: 'user',
-        entityId: row.id,
-        entityLabel: userLabel(row),
-        accountId: row.accountId,
-        payload: { role: row.role },
-        baseVersion: row.version,
-        reason: '',
-        current: { role: null },
-      });
-      return row;
-    });
+    created = await db.transaction((tx) => insertInvitedUser(tx, actor, input));
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 
   return requireUser(db, actor, created.id);
+}
+
+/**
+ * The invitation in `tx` (the form's and the import's, issue 49): the account's reach, the free
+ * address, the user row and its history entry, then the activation mail or, for a staff role, the
+ * role_grant approval. The role and account rules (`assertMayAssignRole`, `checkRoleAccount`, the
+ * step-up) are the caller's, checked before.
+ */
+export async function insertInvitedUser(tx: Tx, actor: Actor, input: UserInvite): Promise<UserRow> {
+  if (input.accountId) await assertAssignableAccount(tx, actor, input.accountId);
+  await assertEmailFree(tx, input.email);
+  const values = {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    role: input.role,
+    accountId: input.accountId,
+    locale: input.locale,
+    status: 'invited' as const,
+  };
+  const [row] = await tx.insert(users).values(values).returning();
+  if (!row) throw new Error('inviteUser: insert returned no row');
+  await recordChange(tx, {
+    actor,
+    entityType: 'user',
+    entityId: row.id,
+    entityLabel: userLabel(row),
+    accountId: row.accountId,
+    action: 'create',
+    fields: createdFields(values),
+  });
+
+  if (!needsRoleGrant(null, row.role)) {
+    await queueActivationMail(tx, row);
+    return row;
+  }
+  await requestApproval(tx, actor, {
+    kind: 'role_grant',
+    entityType: 'user',
+    entityId: row.id,
+    entityLabel: userLabel(row),
+    accountId: row.accountId,
+    payload: { role: row.role },
+    baseVersion: row.version,
+    reason: '',
+    current: { role: null },
+  });
+  return row;
 }

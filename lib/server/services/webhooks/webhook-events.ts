@@ -83,24 +83,38 @@ export function webhookPayload(event: WebhookEvent, change: ChangeForWebhook, at
 }
 
 /**
- * The CTEs that enqueue a change's event, for the statement that records it (so the event commits
- * or rolls back with the change): one message per enabled endpoint that subscribed to it, and one
- * delivery job per message. When no endpoint wants the event (one look-up of the small endpoints table, in the
- * same transaction), the statement stays as it was and names no job table.
+ * The CTEs that enqueue the events of the changes one statement records (so the events commit or
+ * roll back with the changes): per event among them one look-up of the small endpoints table, in
+ * the same transaction, and when an enabled endpoint subscribed to it, one CTE writing a message per
+ * such endpoint and change (`webhook_queued`, `webhook_queued_1` …) and one writing a delivery job
+ * per message (`webhook_jobs`, `webhook_jobs_1` …). When no endpoint wants any of the events, the
+ * statement stays as it was and names no job table.
  */
-export async function webhookEnqueueCtes(tx: DbOrTx, change: ChangeForWebhook): Promise<SQL[]> {
-  const event = webhookEventOf(change);
-  if (!event) return [];
-  const [wanted] = await rowsOf<{ wanted: boolean }>(
-    tx,
-    sql`select exists (select 1 from webhook_endpoints where enabled and ${event} = any(events)) as wanted`,
-  );
-  if (!wanted?.wanted) return [];
-  const payload = JSON.stringify(webhookPayload(event, change));
-  return [
-    sql`webhook_queued as (insert into webhook_messages (endpoint_id, event, payload)
-      select e.id, ${event}, ${payload}::jsonb from webhook_endpoints e
-      where e.enabled and ${event} = any(e.events) returning id)`,
-    sql`webhook_jobs as (${insertJobPerRowSql(QUEUE.webhook, 'webhook_queued', 'messageId')})`,
-  ];
+export async function webhookEnqueueCtes(tx: DbOrTx, changes: readonly ChangeForWebhook[]): Promise<SQL[]> {
+  const byEvent = new Map<WebhookEvent, ChangeForWebhook[]>();
+  for (const change of changes) {
+    const event = webhookEventOf(change);
+    if (!event) continue;
+    const list = byEvent.get(event);
+    if (list) list.push(change);
+    else byEvent.set(event, [change]);
+  }
+  const ctes: SQL[] = [];
+  for (const [event, list] of byEvent) {
+    const [wanted] = await rowsOf<{ wanted: boolean }>(
+      tx,
+      sql`select exists (select 1 from webhook_endpoints where enabled and ${event} = any(events)) as wanted`,
+    );
+    if (!wanted?.wanted) continue;
+    const suffix = ctes.length === 0 ? '' : `_${ctes.length / 2}`;
+    const payloads = JSON.stringify(list.map((change) => webhookPayload(event, change)));
+    ctes.push(
+      sql`${sql.identifier(`webhook_queued${suffix}`)} as (insert into webhook_messages (endpoint_id, event, payload)
+        select e.id, ${event}, p.payload from webhook_endpoints e
+          cross join jsonb_array_elements(${payloads}::jsonb) as p(payload)
+        where e.enabled and ${event} = any(e.events) returning id)`,
+      sql`${sql.identifier(`webhook_jobs${suffix}`)} as (${insertJobPerRowSql(QUEUE.webhook, `webhook_queued${suffix}`, 'messageId')})`,
+    );
+  }
+  return ctes;
 }

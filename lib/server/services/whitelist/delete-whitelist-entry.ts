@@ -5,6 +5,7 @@ import { getDb } from '@/lib/server/db/client';
 import { whitelistEntries } from '@/lib/server/db/schema';
 import { isStale, type ExpectedVersion } from '@/lib/server/db/versioned-update';
 import { recordChange } from '@/lib/server/history/record-change';
+import { keepDeleted } from '@/lib/server/services/trash/deleted-records';
 import { lockWhitelistRow, requireWritableAccount, whitelistVersionConflict } from './whitelist-record';
 
 /** `DELETE /whitelist/{id}` against the version the client read; the history keeps the entry. */
@@ -14,6 +15,14 @@ export async function deleteWhitelistEntry(actor: Actor, id: string, expectedVer
     const current = await lockWhitelistRow(tx, actor, id);
     await requireWritableAccount(tx, actor, current.accountId);
     if (isStale(current.version, expectedVersion)) throw await whitelistVersionConflict(tx, actor, id);
+    // Kept for the restore window (issue 51): `POST /whitelist/{id}/restore/`, the toast's "Rückgängig".
+    await keepDeleted(tx, actor, {
+      id,
+      entityType: 'whitelist_entry',
+      accountId: current.accountId,
+      label: current.value,
+      row: current,
+    });
     await tx.delete(whitelistEntries).where(eq(whitelistEntries.id, id));
     await recordChange(tx, {
       actor,

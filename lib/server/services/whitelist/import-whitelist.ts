@@ -17,8 +17,12 @@ import { recordChange } from '@/lib/server/history/record-change';
 import { ApiError } from '@/lib/server/http/api-error';
 import { timeSlicer } from '@/lib/server/time-slicer';
 import { assertNotArchived, requireAccountRow } from '@/lib/server/services/accounts/account-record';
-import { parseWhitelistCsv, type ParsedRow } from './parse-whitelist-csv';
+import { parseWhitelistCsv, type ParsedFile, type ParsedRow } from './parse-whitelist-csv';
+import { parseWhitelistTable } from './parse-whitelist-table';
+import { isXlsx, openTable, readUpload } from '@/lib/server/import/read-table';
+import { IMPORT_XLSX_TYPE } from '@/lib/schemas/import';
 import { requireWritableAccount } from './whitelist-record';
+import { storeImport } from '@/lib/server/services/imports/store-import';
 
 /**
  * Rows per statement. The embedded database (PGlite) runs each statement on the event loop, and no
@@ -75,8 +79,12 @@ export async function importWhitelist(
   req: Request,
 ): Promise<WhitelistImportReport> {
   const contentType = req.headers.get('content-type') ?? '';
-  if (!CSV_TYPES.test(contentType)) {
-    throw new ApiError('unsupported_media_type', 'Erwartet wird eine CSV-Datei (text/csv).');
+  const isSheet = contentType.startsWith(IMPORT_XLSX_TYPE);
+  if (!CSV_TYPES.test(contentType) && !isSheet) {
+    throw new ApiError(
+      'unsupported_media_type',
+      'Erwartet wird eine CSV-Datei (text/csv) oder eine Excel-Datei (XLSX).',
+    );
   }
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > WHITELIST_IMPORT_MAX_BYTES) {
@@ -88,8 +96,18 @@ export async function importWhitelist(
   // Before a byte is read: the account must be in reach and writable.
   assertNotArchived(await requireAccountRow(db, actor, query.accountId));
 
-  const body = req.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
-  const parsed = await parseWhitelistCsv(body as unknown as AsyncIterable<Uint8Array>, WHITELIST_IMPORT_MAX_BYTES);
+  let parsed: ParsedFile;
+  if (isSheet) {
+    // XLSX through the import kit (issue 49): the zip bounded, the first sheet streamed, formulas refused.
+    const bytes = await readUpload(req, WHITELIST_IMPORT_MAX_BYTES);
+    if (bytes.length > 0 && !isXlsx(bytes)) {
+      throw new ApiError('unsupported_media_type', 'Die Datei ist keine Excel-Datei (XLSX).');
+    }
+    parsed = await parseWhitelistTable((await openTable(bytes)).rows);
+  } else {
+    const body = req.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+    parsed = await parseWhitelistCsv(body as unknown as AsyncIterable<Uint8Array>, WHITELIST_IMPORT_MAX_BYTES);
+  }
 
   const firstLineOf = new Map<string, number>();
   const unique: ParsedRow[] = [];
@@ -178,6 +196,8 @@ export async function importWhitelist(
     );
   }
 
+  // The report is stored under the id the history entry carries, so the entry links to it (issue 49).
+  const importId = randomUUID();
   const imported = await db.transaction(async (tx) => {
     const account = await requireWritableAccount(tx, actor, query.accountId);
     await tx.execute(sql.raw(`set local gin_pending_list_limit = '${GIN_PENDING_LIMIT}'`));
@@ -197,10 +217,17 @@ export async function importWhitelist(
       );
       count += Number(row?.n ?? 0);
     }
+    const stored: WhitelistImportReport = {
+      ...report,
+      imported: count,
+      valid: count,
+      duplicates: report.duplicates + (fresh.length - count),
+    };
+    await storeImport(tx, actor, { id: importId, kind: 'whitelist', accountId: query.accountId, report: stored });
     await recordChange(tx, {
       actor,
       entityType: 'whitelist_entry',
-      entityId: randomUUID(),
+      entityId: importId,
       entityLabel: `CSV-Import ${account.name}`,
       accountId: query.accountId,
       action: 'create',

@@ -11,7 +11,7 @@ import { normaliseWhitelistValue, type WhitelistKind } from '@/lib/schemas/white
 import { ApiError } from '@/lib/server/http/api-error';
 import { timeSlicer } from '@/lib/server/time-slicer';
 import { LineCheckedDecoder } from '@/lib/server/import/decode-text';
-import { type CsvRecord, CsvRecordReader } from './csv-records';
+import { type CsvRecord, CsvRecordReader } from '@/lib/server/import/csv-records';
 
 /**
  * Reads the whitelist CSV (SPEC §4) as it streams in: UTF-8 (a line with bytes that are no UTF-8 is
@@ -22,7 +22,7 @@ import { type CsvRecord, CsvRecordReader } from './csv-records';
  * `WHITELIST_IMPORT_MAX_ROWS` lines after the header (blank and malformed ones count) accepted
  * (413 beyond, nothing stored); reading stops at `WHITELIST_IMPORT_MAX_ERRORS` errors.
  *
- * No request may hold the event loop (issue 24): the reader (./csv-records) is linear in its input,
+ * No request may hold the event loop (issue 24): the reader (lib/server/import/csv-records) is linear in its input,
  * gets the text in slices of 16 Ki characters, and the parser yields (`setImmediate`) whenever it
  * has worked for 10 ms, so a 16 MiB hostile file delays other requests by milliseconds, not seconds.
  */
@@ -50,8 +50,8 @@ export interface ParsedFile {
   stoppedAtLine: number | null;
 }
 
-const COLUMNS = ['value', 'note', 'validuntil'] as const;
-type Column = (typeof COLUMNS)[number];
+export const COLUMNS = ['value', 'note', 'validuntil'] as const;
+export type Column = (typeof COLUMNS)[number];
 
 export const tooManyRows = () =>
   new ApiError(
@@ -282,7 +282,7 @@ export async function parseWhitelistCsv(body: AsyncIterable<Uint8Array>, maxByte
 }
 
 /** A data record as a row to store, an issue, or null (a blank line). */
-function readRow(
+export function readRow(
   record: CsvRecord,
   index: Map<Column, number>,
   width: number,

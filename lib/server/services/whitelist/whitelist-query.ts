@@ -36,27 +36,38 @@ export function isValidOn(today: string) {
 const searchedText = sql`(${whitelistEntries.value} || E'\\n' || lower(${whitelistEntries.note}))`;
 
 /**
- * `q`: a part of the value (as typed, or a Unicode domain in its punycode form) or of the note
- * (either form, in the note too).
+ * `q`'s LIKE patterns: a part of the value (as typed, or a Unicode domain in its punycode form) or
+ * of the note (either form, in the note too); none for an empty term.
  */
-function searchCondition(q: string | undefined): SQL | undefined {
+export function searchPatterns(q: string | undefined): string[] {
   const term = q?.trim().toLowerCase();
-  if (!term) return undefined;
+  if (!term) return [];
   const patterns = new Set([term]);
   const ascii = toAsciiDomain(term.slice(term.lastIndexOf('@') + 1));
   if (ascii && /[^\x00-\x7f]/.test(term)) patterns.add(term.slice(0, term.lastIndexOf('@') + 1) + ascii);
-  return or(...[...patterns].map((part) => sql`${searchedText} like ${`%${escapeLike(part)}%`}`));
+  return [...patterns];
+}
+
+/** The entries `q` finds (`searchPatterns`), or undefined for an empty term. */
+export function whitelistSearchCondition(q: string | undefined): SQL | undefined {
+  const patterns = searchPatterns(q);
+  if (patterns.length === 0) return undefined;
+  return or(...patterns.map((part) => sql`${searchedText} like ${`%${escapeLike(part)}%`}`));
 }
 
 /** Reach as `account_id IN (accounts in reach)`, so counting and paging need not join the accounts. */
 export function whitelistConditions(actor: ActorReach, filters: Partial<WhitelistFilters>, today: string) {
+  return and(accountIdInReach(actor, whitelistEntries.accountId), whitelistFilterConditions(filters, today));
+}
+
+/** The filters and the search without reach (the caller brings it). */
+export function whitelistFilterConditions(filters: Partial<WhitelistFilters>, today: string) {
   return and(
-    accountIdInReach(actor, whitelistEntries.accountId),
     filters.accountId ? eq(whitelistEntries.accountId, filters.accountId) : undefined,
     filters.kind ? eq(whitelistEntries.kind, filters.kind) : undefined,
     filters.expired === true ? lt(whitelistEntries.validUntil, today) : undefined,
     filters.expired === false ? isValidOn(today) : undefined,
-    searchCondition(filters.q),
+    whitelistSearchCondition(filters.q),
   );
 }
 
@@ -168,6 +179,17 @@ export function selectPage(
   const page = selectPageIds(db, actor, filters, today, window).as('page');
   return selectEntries(db)
     .innerJoin(page, eq(page.id, whitelistEntries.id))
+    .orderBy(...whitelistOrder(filters));
+}
+
+/** The rows of the entries `which` names (ids already in reach), in the list's order. */
+export function selectEntriesIn(
+  db: DbOrTx,
+  filters: Pick<WhitelistFilters, 'sort' | 'order' | 'accountId'>,
+  which: SQL,
+) {
+  return selectEntries(db)
+    .where(which)
     .orderBy(...whitelistOrder(filters));
 }
 

@@ -3,7 +3,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
+import { CheckboxGroup } from '@/components/ui/form/checkbox-group';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SecretOncePanel } from '@/components/ui/secrets/secret-once-panel';
 import { useToast } from '@/components/ui/toast-provider';
 import type { AccountOption } from '@/components/users/account-option';
 import type { ApiKey, ApiKeyCreate } from '@/lib/schemas/api-key';
@@ -75,24 +77,16 @@ export function ApiKeysManager({
   return (
     <>
       {created ? (
-        <div className="alert alert-success" role="status" data-testid="api-key-secret">
-          <h2 className="h5">{t('secret.title', { name: created.name })}</h2>
-          <p className="mb-2">{t('secret.once')}</p>
-          <label htmlFor={`${formId}-secret`} className="form-label">
-            {t('secret.label')}
-          </label>
-          <input
-            id={`${formId}-secret`}
-            className="form-control font-monospace mb-2"
-            readOnly
-            value={created.secret}
-            onFocus={(event) => event.currentTarget.select()}
-            data-testid="api-key-secret-value"
-          />
-          <button type="button" className="btn btn-success btn-sm" onClick={() => setCreated(null)}>
-            {t('secret.done')}
-          </button>
-        </div>
+        <SecretOncePanel
+          id={`${formId}-secret`}
+          testId="api-key-secret"
+          title={t('secret.title', { name: created.name })}
+          once={t('secret.once')}
+          label={t('secret.label')}
+          done={t('secret.done')}
+          secret={created.secret}
+          onDone={() => setCreated(null)}
+        />
       ) : null}
 
       <section className="card mb-4" aria-labelledby={`${formId}-title`}>
@@ -132,25 +126,7 @@ export function ApiKeysManager({
                 </label>
                 <input id={`${formId}-expires`} name="expiresAt" type="date" className="form-control" />
               </div>
-              <fieldset className="col-12">
-                <legend className="form-label fs-6">{t('create.scopes')}</legend>
-                <div className="d-flex flex-wrap gap-3">
-                  {scopes.map((scope) => (
-                    <div className="form-check" key={scope}>
-                      <input
-                        className="form-check-input"
-                        type="checkbox"
-                        name="scopes"
-                        value={scope}
-                        id={`${formId}-${scope}`}
-                      />
-                      <label className="form-check-label font-monospace" htmlFor={`${formId}-${scope}`}>
-                        {scope}
-                      </label>
-                    </div>
-                  ))}
-                </div>
-              </fieldset>
+              <CheckboxGroup idPrefix={formId} legend={t('create.scopes')} name="scopes" values={scopes} />
             </div>
             <button type="submit" className="btn btn-primary mt-3" disabled={busy}>
               {busy ? t('create.busy') : t('create.submit')}

@@ -3,6 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { CheckboxGroup } from '@/components/ui/form/checkbox-group';
+import { SecretOncePanel } from '@/components/ui/secrets/secret-once-panel';
 import type { WebhookEndpointCreate } from '@/lib/schemas/webhook';
 import { createWebhookAction } from './webhook-actions';
 
@@ -40,23 +42,16 @@ export function WebhookCreateForm({ events }: { events: readonly string[] }) {
   return (
     <>
       {secret ? (
-        <div className="alert alert-success" role="status" data-testid="webhook-secret">
-          <h2 className="h5">{t('secret.title')}</h2>
-          <p className="mb-2">{t('secret.once')}</p>
-          <label htmlFor={`${formId}-secret`} className="form-label">
-            {t('secret.label')}
-          </label>
-          <input
-            id={`${formId}-secret`}
-            className="form-control font-monospace mb-2"
-            readOnly
-            value={secret}
-            data-testid="webhook-secret-value"
-          />
-          <button type="button" className="btn btn-success btn-sm" onClick={() => setSecret(null)}>
-            {t('secret.done')}
-          </button>
-        </div>
+        <SecretOncePanel
+          id={`${formId}-secret`}
+          testId="webhook-secret"
+          title={t('secret.title')}
+          once={t('secret.once')}
+          label={t('secret.label')}
+          done={t('secret.done')}
+          secret={secret}
+          onDone={() => setSecret(null)}
+        />
       ) : null}
       <section className="card mb-4" aria-labelledby={`${formId}-title`}>
         <div className="card-body">
@@ -82,25 +77,7 @@ export function WebhookCreateForm({ events }: { events: readonly string[] }) {
                 </label>
                 <input id={`${formId}-description`} name="description" className="form-control" maxLength={200} />
               </div>
-              <fieldset className="col-12">
-                <legend className="form-label fs-6">{t('create.events')}</legend>
-                <div className="d-flex flex-wrap gap-3">
-                  {events.map((name) => (
-                    <div className="form-check" key={name}>
-                      <input
-                        className="form-check-input"
-                        type="checkbox"
-                        name="events"
-                        value={name}
-                        id={`${formId}-${name}`}
-                      />
-                      <label className="form-check-label font-monospace" htmlFor={`${formId}-${name}`}>
-                        {name}
-                      </label>
-                    </div>
-                  ))}
-                </div>
-              </fieldset>
+              <CheckboxGroup idPrefix={formId} legend={t('create.events')} name="events" values={events} />
             </div>
             <button type="submit" className="btn btn-primary mt-3" disabled={busy}>
               {busy ? t('create.busy') : t('create.submit')}

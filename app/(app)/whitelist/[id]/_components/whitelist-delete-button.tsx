@@ -5,7 +5,9 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-provider';
+import { restoreThroughUi } from '@/components/ui/restore-through-ui';
 import { deleteWhitelistEntryAction } from '@/components/whitelist/whitelist-actions';
+import { useUndoToast } from '@/components/ui/use-undo-toast';
 import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem-text';
 
 /**
@@ -15,15 +17,19 @@ import { useLazyApiProblemText } from '@/components/ui/form/use-lazy-api-problem
 export function WhitelistDeleteButton({
   entry,
   listHref,
+  recordHref,
 }: {
   entry: { id: string; version: number; value: string };
   listHref: string;
+  /** The entry's page, where the toast's undo goes back to. */
+  recordHref: string;
 }) {
   const t = useTranslations('whitelist.actions');
   const apiProblemText = useLazyApiProblemText();
   const tToasts = useTranslations('whitelist.toasts');
   const router = useRouter();
   const toast = useToast();
+  const undoToast = useUndoToast();
   const [isOpen, setOpen] = useState(false);
 
   async function remove(): Promise<boolean> {
@@ -33,7 +39,14 @@ export function WhitelistDeleteButton({
       router.refresh();
       return false;
     }
-    toast({ variant: 'success', message: tToasts('deleted') });
+    undoToast({
+      message: tToasts('deleted'),
+      undo: () => restoreThroughUi(`/whitelist/${entry.id}/restore`),
+      onUndone: () => {
+        router.push(recordHref);
+        router.refresh();
+      },
+    });
     router.push(listHref);
     router.refresh();
     return true;

@@ -1,0 +1,5 @@
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
+
+export { exportXlsx as GET } from '@/lib/server/http/endpoints/changes';
+
+export const { POST, PATCH, PUT, DELETE, OPTIONS } = otherMethods('GET');

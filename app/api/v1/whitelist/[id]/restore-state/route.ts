@@ -1,0 +1,5 @@
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
+
+export { whitelist as POST } from '@/lib/server/http/endpoints/restore-state';
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
