@@ -45,8 +45,13 @@ test.describe('X-Request-Id', () => {
 
   test('a 1 MB header is refused with 431, and the server answers the next request', async () => {
     const url = new URL('/api/v1/health/', test.info().project.use.baseURL);
-    const refused = await fetch(url, { headers: { 'x-request-id': 'a'.repeat(1024 * 1024) } });
-    expect(refused.status).toBe(431);
+    // Fifty times: the client is still writing when the answer comes, and a connection closed with its
+    // bytes unread resets before the answer is read (Node's own handler lost it 4–20 times in 300).
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const refused = await fetch(url, { headers: { 'x-request-id': 'a'.repeat(1024 * 1024) } });
+      expect(refused.status).toBe(431);
+      expect(refused.headers.get('x-request-id')).toMatch(GENERATED_ID);
+    }
     const next = await fetch(url);
     expect(next.status).toBe(200);
     expect(next.headers.get('x-request-id')).toMatch(GENERATED_ID);
