@@ -72,9 +72,14 @@ export class PostgresCluster {
     });
   }
 
-  /** The server's log so far. */
-  log(): string {
-    return readFileSync(path.join(this.dir, 'server.log'), 'utf8');
+  /** The server's log so far; with `database`, only the lines its sessions wrote. */
+  log(database?: string): string {
+    const text = readFileSync(path.join(this.dir, 'server.log'), 'utf8');
+    if (!database) return text;
+    return text
+      .split('\n')
+      .filter((line) => line.includes(`db=${database}:`))
+      .join('\n');
   }
 
   url(database = 'postgres') {
@@ -82,7 +87,7 @@ export class PostgresCluster {
   }
 
   async start() {
-    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50 -c log_line_prefix=%m[%p]db=%d:`;
     await this.run('pg_ctl', [
       '-D',
       this.dataDir,
