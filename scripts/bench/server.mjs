@@ -167,6 +167,48 @@ export async function apiToken(base, email = EMAIL) {
   return token;
 }
 
+function collectCookies(jar, response) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair, ...attributes] = line.split(';');
+    const index = pair.indexOf('=');
+    const name = pair.slice(0, index).trim();
+    const value = pair.slice(index + 1).trim();
+    const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === '';
+    if (expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+const cookieHeader = (jar) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/** Signs in through next-auth's endpoints and returns the cookie header of the session. */
+export async function signInPages(base) {
+  const ip = nextIp();
+  const jar = new Map();
+  const csrf = await fetch(`${base}/api/auth/csrf/`, { headers: { 'x-forwarded-for': ip } });
+  if (csrf.status !== 200) throw new Error(`GET /api/auth/csrf/ answered ${csrf.status}`);
+  collectCookies(jar, csrf);
+  const { csrfToken } = await csrf.json();
+  const callback = await fetch(`${base}/api/auth/callback/credentials/`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: cookieHeader(jar),
+      'x-forwarded-for': ip,
+    },
+    body: new URLSearchParams({ csrfToken, email: EMAIL, password: PASSWORD, json: 'true' }).toString(),
+  });
+  collectCookies(jar, callback);
+  const answer = await callback.json().catch(() => ({}));
+  const error = answer.url ? new URL(answer.url, base).searchParams.get('error') : null;
+  if (error || ![...jar.keys()].some((name) => /session-token/.test(name))) {
+    throw new Error(`next-auth sign-in of ${EMAIL} failed: ${callback.status} ${JSON.stringify(answer)}`);
+  }
+  // Only the session cookie is needed from here on.
+  for (const name of [...jar.keys()]) if (!/session-token/.test(name)) jar.delete(name);
+  return cookieHeader(jar);
+}
+
 /**
  * Runs a bench's `main` (answering its exit code) and always cleans up after it: the health
  * sampler, the server (`stopServer`) and the temporary data folder (`state.tempDir`, kept with
