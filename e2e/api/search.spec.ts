@@ -13,8 +13,8 @@ import type { DemoRole } from '../fixtures/demo-users';
 import { DOCUMENTS, pdfBytes, upload } from '../fixtures/documents';
 import { describeHealth, startHealthSampler } from '../fixtures/health-sampler';
 
-/** Not yet issue 45's 250 ms (see the test). */
-const SEARCH_HEALTH_LIMIT_MS = 500;
+/** Issue 45: no search holds the event loop over 250 ms (see the test). */
+const SEARCH_HEALTH_LIMIT_MS = 250;
 import { createTask, freshManager } from '../fixtures/tasks';
 import { inviteUser } from '../fixtures/users';
 
@@ -182,10 +182,10 @@ test.describe('global search API', () => {
   });
 
   // @alone: runs in the fuzz project, with nothing else on the server (playwright.config.ts).
-  // Issue 45 asks for 250 ms; one search statement over 52,000 entries still takes up to ~200 ms on
-  // PGlite, and a clean-clone CI run measured 267 ms once (docs/performance.md). Until a statement is
-  // cheaper this guards the fix that is in (before it: 1.2–1.9 s) with a limit it holds every run.
-  test('16 parallel searchers over a manager’s 52,000 whitelist entries delay /api/v1/health/ at most 500 ms @alone', async ({
+  // Issue 45's 250 ms. The global search ran its five kinds as one statement of up to ~200 ms on
+  // PGlite, and a health check can wait behind two statements: a clean-clone CI run measured 267 ms.
+  // One statement per kind (the longest ~75 ms): 107–172 ms here.
+  test('16 parallel searchers over a manager’s 52,000 whitelist entries delay /api/v1/health/ at most 250 ms @alone', async ({
     api,
   }) => {
     test.setTimeout(240_000);

@@ -35,8 +35,12 @@ type Ranked = { id: string; rank: number };
 
 /**
  * One kind's part of the search: its queries, built but not run, and how its rows become hits.
- * All parts run as ONE statement (`compile`): on PGlite every statement is parsed, planned and
- * answered through its own protocol round, which cost more than the five kinds' index scans.
+ * Each part runs as a statement of its own (`compile`), one after the other. They were one statement
+ * once, to save PGlite's protocol round per statement (~1 ms), but PGlite holds the event loop while a
+ * statement runs: for a manager with 52,000 whitelist entries in reach the five kinds together took up
+ * to ~190 ms, and a request waiting for its turn (a health check takes several turns of the loop)
+ * could wait behind two of them — 380 ms beside 16 parallel searchers (issue 45). Apart, the longest
+ * is the whitelist's, up to ~75 ms there, and the sum is about the same.
  */
 interface Part {
   /** The column of the answer (and, for a prefix, the name of its CTE). */
@@ -287,9 +291,10 @@ interface Statement {
 }
 
 /**
- * Every part in one statement: the prefixes as CTEs, each ranked query as a JSON column; a ranked
- * query with a prefix runs only when that prefix found fewer than SEARCH_LIMIT rows (an
- * uncorrelated condition, which PostgreSQL checks once before the subquery: a one-time filter).
+ * The parts given in one statement (`statementFor` gives one each): the prefixes as CTEs, each ranked
+ * query as a JSON column; a ranked query with a prefix runs only when that prefix found fewer than
+ * SEARCH_LIMIT rows (an uncorrelated condition, which PostgreSQL checks once before the subquery: a
+ * one-time filter).
  */
 function compile(parts: Part[]): Statement {
   const withPrefix = parts.filter((part) => part.prefix);
@@ -315,7 +320,7 @@ function compile(parts: Part[]): Statement {
  * and the words' lengths (4 × 2 × 32 × 62 shapes at most; a few dozen occur). Building and
  * compiling the five kinds' SQL cost ~1 ms a search, as much as PostgreSQL's planning of it.
  */
-const statements = new Map<string, Statement>();
+const statements = new Map<string, Statement[]>();
 const STATEMENTS_KEPT = 500;
 
 /** An actor whose ids are placeholders: the reach conditions of any actor with this role. */
@@ -325,7 +330,7 @@ const reachActor = (actor: Actor): ReachActor => ({
   accountId: actor.accountId === null ? null : (sql.placeholder('actor_account_id') as unknown as string),
 });
 
-function statementFor(db: DbOrTx, actor: Actor, shapes: WordShape[]): Statement {
+function statementFor(db: DbOrTx, actor: Actor, shapes: WordShape[]): Statement[] {
   const may = (scope: Parameters<Actor['scopes']['has']>[0]) => actor.scopes.has(scope);
   const kinds = [
     may('accounts.read') && accountsPart,
@@ -335,15 +340,15 @@ function statementFor(db: DbOrTx, actor: Actor, shapes: WordShape[]): Statement 
     may('whitelist.read') && whitelistPart,
   ];
   const key = [actor.role, actor.accountId === null, ...kinds.map(Boolean), ...shapes].join('|');
-  let statement = statements.get(key);
-  if (!statement) {
+  let compiled = statements.get(key);
+  if (!compiled) {
     const reach = reachActor(actor);
     const parts = kinds.filter((kind) => kind !== false).map((kind) => kind(db, reach, shapes));
-    statement = compile(parts);
+    compiled = parts.map((part) => compile([part]));
     if (statements.size >= STATEMENTS_KEPT) statements.clear();
-    statements.set(key, statement);
+    statements.set(key, compiled);
   }
-  return statement;
+  return compiled;
 }
 
 async function run(db: DbOrTx, statement: Statement, values: Record<string, unknown>) {
@@ -368,17 +373,16 @@ async function run(db: DbOrTx, statement: Statement, values: Record<string, unkn
 /**
  * `GET /search?q=`: at most SEARCH_LIMIT records of each kind the caller may read (its `.read`
  * scope), within the same reach as its list (accountReach, userReach, documentReach, taskReach),
- * best match first; one statement for all kinds, built once per shape (`statementFor`).
+ * best match first; one statement per kind, built once per shape (`statementFor`).
  */
 export async function globalSearch(actor: Actor, q: string): Promise<SearchResult> {
   const db = await getDb();
   const terms = searchTerms(q);
-  const statement = statementFor(db, actor, wordShapes(terms.words));
-  const hits = await run(db, statement, {
-    ...searchValues(terms),
-    actor_id: actor.id,
-    actor_account_id: actor.accountId,
-  });
+  const kinds = statementFor(db, actor, wordShapes(terms.words));
+  const values = { ...searchValues(terms), actor_id: actor.id, actor_account_id: actor.accountId };
+  const hits: Partial<Record<Part['key'], SearchHit[]>> = {};
+  // One after the other, not side by side: on PostgreSQL one search takes one pooled connection.
+  for (const kind of kinds) Object.assign(hits, await run(db, kind, values));
   return {
     q,
     accounts: hits.accounts ?? [],
