@@ -426,7 +426,8 @@ const PARSE_ERROR_STATUS = {
  * with the client's unread bytes still in the kernel's buffer that sends a reset, and a client still
  * writing a 1 MB header lost the 431 (EPIPE or ECONNRESET) in 4 and 20 of 300 tries here. Here the
  * connection ends its side after the answer and reads on until the client closes — at most LINGER_MS
- * — so the answer arrives. The parser reports every later chunk again; only the first one answers.
+ * — so the answer arrives. Should the parser report the same connection again, only the first report
+ * answers.
  */
 server.on('clientError', (error, socket) => {
   if (refusedSockets.has(socket)) return;
