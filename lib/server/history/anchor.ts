@@ -1,11 +1,62 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/rows';
-import type { Db } from '@/lib/server/db/types';
+import type { Db, DbOrTx } from '@/lib/server/db/types';
 import { auditChainKeys } from './chain-keys';
-import { anchorMac, anchorParts, entryMac, valueMac } from './keyed';
+import { ANCHOR_SQL } from './chain';
+import { anchorMac, anchorMacHolds, anchorParts, type ChainKeys, entryMac, valueMac } from './keyed';
 
 const BATCH = 2000;
+
+/**
+ * Gives every entry without a MAC past `heads` (chain → seq; all entries without) its MAC under
+ * `keys`, `batch` entries a statement, and answers how many. Only for the holder of the key
+ * who knows where those entries come from: the one-time anchoring below (entries written before the
+ * key) and the scale seed (its own entries, written after an earlier start had anchored).
+ */
+export async function sealEntriesWithoutMac(
+  tx: DbOrTx,
+  keys: ChainKeys,
+  { heads = {}, batch = BATCH }: { heads?: Record<number, number>; batch?: number } = {},
+): Promise<number> {
+  const past = JSON.stringify(heads);
+  let sealed = 0;
+  for (let after = { chain: 0, seq: 0 }; ;) {
+    const rows = await rowsOf<{ id: string; chain: string; seq: string; hash: string }>(
+      tx,
+      sql`select c.id::text as id, c.chain::text as chain, c.seq::text as seq, encode(c.hash, 'hex') as hash
+        from changes c where (c.chain, c.seq) > (${after.chain}::integer, ${after.seq}::bigint)
+          and c.seq > coalesce((${past}::jsonb ->> c.chain::text)::bigint, 0)
+          and not exists (select 1 from changes_mac m where m.change_id = c.id)
+        order by c.chain, c.seq limit ${batch}`,
+    );
+    if (rows.length === 0) return sealed;
+    const macs = rows.map((row) => ({
+      id: row.id,
+      mac: entryMac(keys, Number(row.chain), Number(row.seq), row.hash).toString('hex'),
+    }));
+    await tx.execute(
+      sql`insert into changes_mac (change_id, mac)
+        select r.id, decode(r.mac, 'hex') from jsonb_to_recordset(${JSON.stringify(macs)}::jsonb) as r(id uuid, mac text)`,
+    );
+    sealed += rows.length;
+    const last = rows.at(-1)!;
+    after = { chain: Number(last.chain), seq: Number(last.seq) };
+  }
+}
+
+/**
+ * Whether the history is anchored (null: not yet) and, if so, under `keys` (its MAC holds; false
+ * without keys): only then may the holder of those keys seal entries after it.
+ */
+export async function anchoredUnder(tx: DbOrTx, keys: ChainKeys | null): Promise<boolean | null> {
+  const [anchor] = await rowsOf<{ at: string; heads: string; sealed: string; mac: string }>(tx, sql.raw(ANCHOR_SQL));
+  if (!anchor) return null;
+  return (
+    keys !== null &&
+    anchorMacHolds(keys, anchorParts(anchor.at, anchor.heads, Number(anchor.sealed)), Buffer.from(anchor.mac, 'hex'))
+  );
+}
 
 /**
  * Re-anchors the history once under AUDIT_CHAIN_KEY (issue 44): on the first start with the keyed
@@ -29,25 +80,7 @@ export async function anchorChain(db: Db): Promise<{ sealed: number } | null> {
       tx,
       sql`select id::text as chain, seq::text as seq, encode(hash, 'hex') as hash from changes_chain_head order by id`,
     );
-    let sealed = 0;
-    for (let after = { chain: 0, seq: 0 }; ;) {
-      const rows = await rowsOf<{ id: string; chain: string; seq: string; hash: string }>(
-        tx,
-        sql`select c.id::text as id, c.chain::text as chain, c.seq::text as seq, encode(c.hash, 'hex') as hash
-          from changes c where (c.chain, c.seq) > (${after.chain}::integer, ${after.seq}::bigint)
-            and not exists (select 1 from changes_mac m where m.change_id = c.id)
-          order by c.chain, c.seq limit ${BATCH}`,
-      );
-      if (rows.length === 0) break;
-      const values = rows.map(
-        (row) =>
-          sql`(${row.id}::uuid, decode(${entryMac(keys, Number(row.chain), Number(row.seq), row.hash).toString('hex')}, 'hex'))`,
-      );
-      await tx.execute(sql`insert into changes_mac (change_id, mac) values ${sql.join(values, sql`, `)}`);
-      sealed += rows.length;
-      const last = rows.at(-1)!;
-      after = { chain: Number(last.chain), seq: Number(last.seq) };
-    }
+    const sealed = await sealEntriesWithoutMac(tx, keys);
     for (;;) {
       const rows = await rowsOf<{ id: string; person_id: string; value: string }>(
         tx,

@@ -439,7 +439,7 @@ async function checkMacs(
   }
 }
 
-const ANCHOR_SQL = `select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, heads::text as heads,
+export const ANCHOR_SQL = `select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, heads::text as heads,
   sealed::text as sealed, encode(mac, 'hex') as mac from changes_anchor where id = 1`;
 
 /** The personal values after id `$1`, a batch of them (keyset). */

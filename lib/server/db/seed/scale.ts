@@ -1,5 +1,7 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
+import { anchoredUnder, sealEntriesWithoutMac } from '@/lib/server/history/anchor';
+import { auditChainKeys } from '@/lib/server/history/chain-keys';
 import type { Db, Tx } from '../types';
 import { rowsOf } from '../rows';
 
@@ -512,6 +514,12 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions = {}): Pro
         FROM scale_acc a JOIN accounts x ON x.id = a.id`);
       await q(`ALTER TABLE scale_hist ADD PRIMARY KEY (rn)`);
     });
+    // Where each chain ends before the seed's entries: those after it are the seed's own.
+    const headsBefore = Object.fromEntries(
+      (await rowsOf<{ id: number; seq: string }>(tx, sql`select id, seq::text as seq from changes_chain_head`)).map(
+        (head) => [head.id, Number(head.seq)],
+      ),
+    );
     const g = 'g';
     for (let from = 1; from <= changeCount; from += BATCH_ROWS.changes) {
       const to = Math.min(changeCount, from + BATCH_ROWS.changes - 1);
@@ -566,6 +574,24 @@ export async function seedScaleData(db: Db, options: ScaleSeedOptions = {}): Pro
                         ELSE a.created_at + (now() - a.created_at) * (${h(g, 81, 100000)} / 100000.0) END AS at,
                    ${slug('a.first_name')} || '.' || ${slug('a.last_name')} || g::text || '@example.net' AS email
           ) ev`),
+      );
+    }
+    // The seed's entries get their MACs as the app's do when an earlier start has anchored the chain
+    // under this key (a later anchoring seals them itself): else GET /changes/verify/ answers broken.
+    let keys: ReturnType<typeof auditChainKeys> | null = null;
+    try {
+      keys = auditChainKeys();
+    } catch {
+      // Production without AUDIT_CHAIN_KEY: the entries stay unsealed (reported below if anchored).
+    }
+    const anchored = await anchoredUnder(tx, keys);
+    if (anchored && keys) {
+      await step('changes sealed (their MACs under AUDIT_CHAIN_KEY)', () =>
+        sealEntriesWithoutMac(tx, keys, { heads: headsBefore, batch: 10_000 }),
+      );
+    } else if (anchored === false) {
+      log(
+        '[scale]   changes left unsealed: the chain was anchored under another AUDIT_CHAIN_KEY than this one (or none is set)',
       );
     }
 
