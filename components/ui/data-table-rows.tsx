@@ -19,6 +19,8 @@ export interface CompactColumn {
   label?: string;
   /** The client component of the column's `{ client: props }` values (a client reference). */
   Cell?: CellComponent;
+  /** Each cell is the text of a link to `{linkBase}{row key}/` (compactRows' `linkBases`). */
+  linkBase?: string;
 }
 
 /** DataTable's rows rendered from compact data, with the same markup as rows rendered on the server. */
@@ -52,8 +54,16 @@ export function DataTableRows({
       ) : null}
       {columns.map((column, index) => {
         const cell = cells[index] ?? null;
+        const value = typeof cell === 'number' ? (shared[cell] ?? null) : cell;
         const content = (
-          <TableCellValue value={typeof cell === 'number' ? (shared[cell] ?? null) : cell} Client={column.Cell} />
+          <TableCellValue
+            value={
+              column.linkBase !== undefined && typeof value === 'string'
+                ? { href: `${column.linkBase}${key}/`, text: value }
+                : value
+            }
+            Client={column.Cell}
+          />
         );
         return column.isRowHeader ? (
           <th key={column.key} scope="row" className={rowHeaderClassName(column.className)}>

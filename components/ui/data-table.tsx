@@ -202,7 +202,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
     return (
       <DataTableRows
-        columns={compactColumns}
+        columns={compactColumns.map((column, index) =>
+          compact.linkBases[index] === undefined ? column : { ...column, linkBase: compact.linkBases[index] },
+        )}
         rows={compact.rows}
         shared={compact.shared}
         {...(selection
