@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { formatInteger } from '@/lib/format/integer';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-provider';
 import { useUndoToast } from '@/components/ui/use-undo-toast';
@@ -33,6 +34,7 @@ export function BulkActionDialog({
   onHide: () => void;
 }) {
   const t = useTranslations('bulk');
+  const locale = useLocale();
   const showToast = useToast();
   const undoToast = useUndoToast();
   const router = useRouter();
@@ -101,7 +103,7 @@ export function BulkActionDialog({
     <ConfirmDialog
       show={action !== null}
       title={action ? t('confirmTitle', { label: action.label, count }) : ''}
-      confirmLabel={action ? t('actionCount', { label: action.label, count }) : undefined}
+      confirmLabel={action ? t('actionCount', { label: action.label, count: formatInteger(count, locale) }) : undefined}
       confirmVariant={action?.isDestructive ? 'danger' : 'primary'}
       onConfirm={() => (action ? run(action) : undefined)}
       onHide={onHide}

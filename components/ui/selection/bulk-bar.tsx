@@ -1,9 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { clientOnly } from '@/components/ui/client-only';
 import { useToast } from '@/components/ui/toast-provider';
+import { formatInteger } from '@/lib/format/integer';
 import { BULK_MAX_IDS } from '@/lib/schemas/bulk-constants';
 import type { BulkActionDescriptor, ListBulk } from './bulk-action';
 import { useListSelection } from './selection-context';
@@ -20,6 +21,7 @@ const BulkActionDialog = clientOnly(loadDialog);
  */
 export function BulkBar({ bulk, total, sendsVersions }: { bulk: ListBulk; total: number; sendsVersions: boolean }) {
   const t = useTranslations('bulk');
+  const locale = useLocale();
   const showToast = useToast();
   const [state, update] = useListSelection();
   const [chosen, setChosen] = useState<BulkActionDescriptor | null>(null);
@@ -53,7 +55,7 @@ export function BulkBar({ bulk, total, sendsVersions }: { bulk: ListBulk; total:
       </span>
       {total > count && total <= BULK_MAX_IDS ? (
         <button type="button" className="btn btn-sm btn-link" onClick={selectAll} disabled={isLoadingAll}>
-          {isLoadingAll ? t('selectingAll') : t('selectAll', { total })}
+          {isLoadingAll ? t('selectingAll') : t('selectAll', { total: formatInteger(total, locale) })}
         </button>
       ) : null}
       {total > BULK_MAX_IDS ? (
@@ -79,7 +81,7 @@ export function BulkBar({ bulk, total, sendsVersions }: { bulk: ListBulk; total:
             }}
             data-testid={`bulk-${action.action}`}
           >
-            {t('actionCount', { label: action.label, count })}
+            {t('actionCount', { label: action.label, count: formatInteger(count, locale) })}
           </button>
         ))}
       </div>
