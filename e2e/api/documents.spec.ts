@@ -751,11 +751,16 @@ test.describe('documents: downloads', () => {
     ] as const) {
       const created = await createDocument(admin, { title: uniqueTitle('Laenge') }, { name, type, content: bytes });
       const url = new URL(contentPath(created.id, 1), baseURL);
+      // A fresh connection each time, and a clear failure instead of the test's timeout if the answer
+      // stalls: how far it got (headers, bytes) tells a server that never answered from a body that
+      // stopped short of its Content-Length (seen once in CI on PostgreSQL, not reproduced since).
       const answer = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
         (resolve, reject) => {
+          let progress = 'no answer yet';
           const request = http.get(
             url,
             {
+              agent: false,
               headers: {
                 authorization: `Bearer ${admin.idToken}`,
                 'accept-encoding': 'gzip, deflate, br',
@@ -764,11 +769,22 @@ test.describe('documents: downloads', () => {
             },
             (response) => {
               const chunks: Buffer[] = [];
-              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              let received = 0;
+              progress = `status ${response.statusCode}, content-length ${response.headers['content-length']}, 0 bytes`;
+              response.on('data', (chunk: Buffer) => {
+                chunks.push(chunk);
+                received += chunk.length;
+                progress = `status ${response.statusCode}, content-length ${response.headers['content-length']}, ${received} bytes`;
+              });
+              response.on('aborted', () => reject(new Error(`${name}: the answer was aborted (${progress})`)));
+              response.on('error', reject);
               response.on('end', () =>
                 resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
               );
             },
+          );
+          request.setTimeout(20_000, () =>
+            request.destroy(new Error(`${name}: no complete answer within 20 s (${progress})`)),
           );
           request.on('error', reject);
         },
