@@ -5,7 +5,8 @@ import { openMigratedPglite } from '@/test-support/migrated-pglite';
 /**
  * Migration 0039 (issue 49): every GIN index merges its pending list in steps of 64 kB, so no
  * single INSERT merges up to 4 MB of it while the embedded database holds the event loop. A GIN
- * index added later without the limit fails here: give it `WITH (gin_pending_list_limit = 64)`.
+ * index added later without the limit fails here: create it `WITH (gin_pending_list_limit = 64)` in its
+ * migration (and as `ginIndex` in schema.ts).
  */
 let client: PGlite;
 
@@ -31,7 +32,7 @@ it('every GIN index of the schema has a pending list of at most 64 kB', async ()
 });
 
 it('an insert into a table with such an index merges the pending list as it goes', async () => {
-  // 3,000 accounts' names of ~40 trigrams each are far over 64 kB of pending entries: with the limit
+  // 3,000 names of ~40 trigrams each are far over 64 kB of pending entries: with the limit
   // the list is merged whenever it passes 64 kB, so at the end at most that much is pending.
   await client.exec(`create temporary table gin_probe (name text)`);
   await client.exec(

@@ -25,11 +25,12 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * Every GIN index merges its pending list in steps of 64 kB (migration 0039): at PostgreSQL's 4 MB the
+ * A GIN index, merging its pending list in steps of 64 kB (migration 0039): at PostgreSQL's 4 MB the
  * one insert that found the list full merged all of it, and on the embedded database held the event
  * loop for it (issue 49). lib/server/db/gin-pending-list.test.ts fails for a GIN index without it.
  */
-const GIN_PENDING_LIST = { gin_pending_list_limit: 64 };
+const ginIndex = (name: string, expression: Parameters<ReturnType<typeof index>['using']>[1]) =>
+  index(name).using('gin', expression).with({ gin_pending_list_limit: 64 });
 const id = () => uuid('id').primaryKey().defaultRandom();
 const timestamps = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,7 +81,7 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_customer_number_key').on(t.customerNumber),
     index('accounts_parent_idx').on(t.parentId),
-    index('accounts_lineage_gin').using('gin', t.lineage).with(GIN_PENDING_LIST),
+    ginIndex('accounts_lineage_gin', t.lineage),
     // Also INCLUDE (id) (migration 0022: a distributor's reach read from the index alone).
     index('accounts_distributor_idx').on(t.distributorId, t.name),
     index('accounts_status_idx').on(t.status, t.name),
@@ -89,17 +90,11 @@ export const accounts = pgTable(
     index('accounts_city_lower_idx').on(sql`lower(${t.city}) text_pattern_ops`),
     index('accounts_created_idx').on(t.createdAt, t.id),
     index('accounts_updated_idx').on(t.updatedAt, t.id),
-    index('accounts_name_trgm')
-      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
-      .with(GIN_PENDING_LIST),
+    ginIndex('accounts_name_trgm', sql`lower(${t.name}) gin_trgm_ops`),
     // Global search (migration 0012, lib/server/services/search).
-    index('accounts_search_trgm')
-      .using('gin', sql`${t.searchText} gin_trgm_ops`)
-      .with(GIN_PENDING_LIST),
+    ginIndex('accounts_search_trgm', sql`${t.searchText} gin_trgm_ops`),
     // A short word's word starts (migration 0030b, search-match.ts).
-    index('accounts_search_word_starts')
-      .using('gin', sql`search_word_starts(${t.searchText})`)
-      .with(GIN_PENDING_LIST),
+    ginIndex('accounts_search_word_starts', sql`search_word_starts(${t.searchText})`),
     index('accounts_search_name_idx').on(t.searchName),
   ],
 );
@@ -154,9 +149,7 @@ export const users = pgTable(
     index('users_account_idx').on(t.accountId),
     index('users_role_idx').on(t.role, t.lastName),
     index('users_name_idx').on(t.lastName, t.firstName, t.id),
-    index('users_search_trgm')
-      .using('gin', sql`${t.searchText} gin_trgm_ops`)
-      .with(GIN_PENDING_LIST),
+    ginIndex('users_search_trgm', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -271,12 +264,11 @@ export const documents = pgTable(
     index('documents_account_idx').on(t.accountId, t.createdAt),
     index('documents_category_idx').on(t.category, t.createdAt),
     index('documents_created_idx').on(t.createdAt, t.id),
-    index('documents_search_trgm')
-      .using('gin', sql`${t.searchTitle} gin_trgm_ops`)
-      .with(GIN_PENDING_LIST),
-    index('documents_search_text_trgm')
-      .using('gin', sql`((${t.searchTitle} || ' ' || coalesce(${t.searchFileName}, ''))) gin_trgm_ops`)
-      .with(GIN_PENDING_LIST),
+    ginIndex('documents_search_trgm', sql`${t.searchTitle} gin_trgm_ops`),
+    ginIndex(
+      'documents_search_text_trgm',
+      sql`((${t.searchTitle} || ' ' || coalesce(${t.searchFileName}, ''))) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -347,9 +339,7 @@ export const tasks = pgTable(
     index('tasks_assignee_idx').on(t.assigneeId, t.status, t.dueDate),
     index('tasks_creator_idx').on(t.createdById, t.status, t.dueDate),
     index('tasks_account_idx').on(t.accountId),
-    index('tasks_search_trgm')
-      .using('gin', sql`${t.searchTitle} gin_trgm_ops`)
-      .with(GIN_PENDING_LIST),
+    ginIndex('tasks_search_trgm', sql`${t.searchTitle} gin_trgm_ops`),
   ],
 );
 
@@ -419,9 +409,7 @@ export const changes = pgTable(
     index('changes_actor_idx').on(t.actorId, t.at),
     index('changes_approval_idx').on(t.approvalId),
     // The history's search: a part of the entity label, at a million entries.
-    index('changes_entity_label_trgm')
-      .using('gin', sql`lower(${t.entityLabel}) gin_trgm_ops`)
-      .with(GIN_PENDING_LIST),
+    ginIndex('changes_entity_label_trgm', sql`lower(${t.entityLabel}) gin_trgm_ops`),
   ],
 );
 export type ChangeField = { field: string; before: unknown; after: unknown };
@@ -569,15 +557,9 @@ export const whitelistEntries = pgTable(
     index('whitelist_entries_account_value_idx').on(t.accountId, t.value, t.id),
     index('whitelist_entries_account_valid_until_idx').on(t.accountId, t.validUntil, t.value, t.id),
     index('whitelist_entries_account_created_idx').on(t.accountId, t.createdAt, t.id),
-    index('whitelist_entries_list_search_trgm')
-      .using('gin', sql`(${t.value} || E'\n' || lower(${t.note})) gin_trgm_ops`)
-      .with(GIN_PENDING_LIST),
-    index('whitelist_entries_search_trgm')
-      .using('gin', sql`${t.searchValue} gin_trgm_ops`)
-      .with(GIN_PENDING_LIST),
-    index('whitelist_entries_search_word_starts')
-      .using('gin', sql`search_word_starts(${t.searchValue})`)
-      .with(GIN_PENDING_LIST),
+    ginIndex('whitelist_entries_list_search_trgm', sql`(${t.value} || E'\n' || lower(${t.note})) gin_trgm_ops`),
+    ginIndex('whitelist_entries_search_trgm', sql`${t.searchValue} gin_trgm_ops`),
+    ginIndex('whitelist_entries_search_word_starts', sql`search_word_starts(${t.searchValue})`),
     index('whitelist_entries_search_value_idx').on(t.searchValue),
   ],
 );

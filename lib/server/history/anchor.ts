@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/rows';
 import type { Db, DbOrTx } from '@/lib/server/db/types';
 import { auditChainKeys } from './chain-keys';
-import { ANCHOR_SQL } from './chain';
-import { anchorMac, anchorMacHolds, anchorParts, type ChainKeys, entryMac, valueMac } from './keyed';
+import { ANCHOR_SQL, anchorRowHolds } from './chain';
+import { anchorMac, anchorParts, type ChainKeys, entryMac, valueMac } from './keyed';
 
 const BATCH = 2000;
 
@@ -50,12 +50,9 @@ export async function sealEntriesWithoutMac(
  * without keys): only then may the holder of those keys seal entries after it.
  */
 export async function anchoredUnder(tx: DbOrTx, keys: ChainKeys | null): Promise<boolean | null> {
-  const [anchor] = await rowsOf<{ at: string; heads: string; sealed: string; mac: string }>(tx, sql.raw(ANCHOR_SQL));
+  const [anchor] = await rowsOf<Record<string, unknown>>(tx, sql.raw(ANCHOR_SQL));
   if (!anchor) return null;
-  return (
-    keys !== null &&
-    anchorMacHolds(keys, anchorParts(anchor.at, anchor.heads, Number(anchor.sealed)), Buffer.from(anchor.mac, 'hex'))
-  );
+  return keys !== null && anchorRowHolds(keys, anchor);
 }
 
 /**

@@ -442,6 +442,14 @@ async function checkMacs(
 export const ANCHOR_SQL = `select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, heads::text as heads,
   sealed::text as sealed, encode(mac, 'hex') as mac from changes_anchor where id = 1`;
 
+/** Whether the anchor row (as ANCHOR_SQL reads it) carries its MAC under `keys`. */
+export const anchorRowHolds = (keys: ChainKeys, anchor: Record<string, unknown>): boolean =>
+  anchorMacHolds(
+    keys,
+    anchorParts(String(anchor.at), String(anchor.heads), Number(anchor.sealed)),
+    Buffer.from(String(anchor.mac), 'hex'),
+  );
+
 /** The personal values after id `$1`, a batch of them (keyset). */
 const VALUES_BATCH_SQL = `select id::text as id, person_id::text as person_id, value, encode(mac, 'hex') as mac
   from history_personal_values where id > $1::uuid order by id limit 5000`;
@@ -548,14 +556,7 @@ export async function verifyChain(run: ChainQuery, options: VerifyOptions = {}):
     result.keyed = true;
     const [anchor] = await run(ANCHOR_SQL, []);
     const anchoredAt = anchor ? String(anchor.at) : null;
-    if (
-      anchor &&
-      !anchorMacHolds(
-        settings.keys,
-        anchorParts(String(anchor.at), String(anchor.heads), Number(anchor.sealed)),
-        Buffer.from(String(anchor.mac), 'hex'),
-      )
-    ) {
+    if (anchor && !anchorRowHolds(settings.keys, anchor)) {
       result.firstBroken ??= { id: null, chain: 0, seq: 0, reason: 'mac' };
     }
     result.personalValues = await checkValues(run, settings.keys, settings.pause);

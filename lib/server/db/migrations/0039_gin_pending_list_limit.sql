@@ -5,9 +5,9 @@
 -- INSERT of ~50 ms took 330–390 ms, most of it writing the pages the merge dirtied. At 64 kB per
 -- index the merges are small and come often; in all they cost more (that import's real runs took
 -- 25–30 % longer) but no statement holds the loop for one (docs/performance.md "Account import at
--- 50,000 rows"). The whitelist import had set the same limit for its own transactions since issue 45. The lists already pending are merged here, so
--- no later statement inherits one of up to 4 MB. lib/server/db/gin-pending-list.test.ts holds every
--- GIN index, today's and later ones, to this limit.
+-- 50,000 rows"). The whitelist import had set the same limit for its own transactions since issue 45.
+-- The lists already pending are merged here, so no later statement inherits one of up to 4 MB.
+-- lib/server/db/gin-pending-list.test.ts holds every GIN index, today's and later ones, to this limit.
 DO $$
 DECLARE
   gin_index record;
