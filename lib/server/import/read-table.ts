@@ -1,12 +1,12 @@
 import 'server-only';
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_CELLS, IMPORT_MAX_COLUMNS } from '@/lib/schemas/import';
 import { ApiError } from '@/lib/server/http/api-error';
 import { timeSlicer } from '@/lib/server/time-slicer';
 import { type CsvRecord, CsvRecordReader } from './csv-records';
 import { LineCheckedDecoder } from './decode-text';
-import { assertBoundedXlsx, notXlsx } from './xlsx-guard';
+import { notXlsx, openBoundedXlsx, type XlsxParts } from './xlsx-guard';
+import { firstSheetRows } from './xlsx-sheet';
 
 /**
  * The import kit's reader (issue 49): an uploaded file, CSV or XLSX, as rows of text cells with the
@@ -82,8 +82,8 @@ export const isXlsx = (bytes: Uint8Array) =>
 export async function openTable(bytes: Buffer): Promise<Table> {
   if (bytes.length === 0) throw emptyFile();
   if (isXlsx(bytes)) {
-    await assertBoundedXlsx(bytes);
-    return { format: 'xlsx', rows: xlsxRows(bytes) };
+    const parts = await openBoundedXlsx(bytes);
+    return { format: 'xlsx', rows: xlsxRows(parts) };
   }
   return { format: 'csv', rows: csvRows(bytes) };
 }
@@ -193,40 +193,29 @@ export function cellText(value: ExcelJS.CellValue): string | { formula: true } {
   return '';
 }
 
-async function* xlsxRows(bytes: Buffer): AsyncGenerator<TableRow> {
+async function* xlsxRows(parts: XlsxParts): AsyncGenerator<TableRow> {
   const pause = timeSlicer();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
   let cells = 0;
   try {
-    for await (const sheet of reader) {
-      // The first sheet only; the others are not read.
-      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
-        const width = row.cellCount;
-        if (width > IMPORT_MAX_COLUMNS) throw tooManyColumns();
-        cells += width;
-        if (cells > IMPORT_MAX_CELLS) throw tooManyCells();
-        const texts: string[] = [];
-        let formulaColumn: number | null = null;
-        for (let column = 1; column <= width; column++) {
-          const text = cellText(row.getCell(column).value);
-          if (typeof text === 'string') texts.push(text);
-          else {
-            formulaColumn ??= column - 1;
-            texts.push('');
-          }
+    for await (const row of firstSheetRows(parts)) {
+      const width = row.cellCount;
+      if (width > IMPORT_MAX_COLUMNS) throw tooManyColumns();
+      cells += width;
+      if (cells > IMPORT_MAX_CELLS) throw tooManyCells();
+      const texts: string[] = [];
+      let formulaColumn: number | null = null;
+      for (let column = 1; column <= width; column++) {
+        const text = cellText(row.getCell(column).value);
+        if (typeof text === 'string') texts.push(text);
+        else {
+          formulaColumn ??= column - 1;
+          texts.push('');
         }
-        yield formulaColumn === null
-          ? { line: row.number, cells: texts, problem: null }
-          : { line: row.number, cells: texts, problem: 'formula', problemColumn: formulaColumn };
-        await pause();
       }
-      break;
+      yield formulaColumn === null
+        ? { line: row.number, cells: texts, problem: null }
+        : { line: row.number, cells: texts, problem: 'formula', problemColumn: formulaColumn };
+      await pause();
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
