@@ -186,6 +186,44 @@ test.describe('restore a state (issue 51)', () => {
     expect(restored.benefits).toEqual([{ code: 'sachbezug', amountCents: 4000, unit: 'month' }]);
   });
 
+  test('an active account back to a suspended state: suspended at once, its benefits still through four eyes', async ({
+    api,
+  }) => {
+    const [admin, backoffice] = await Promise.all([openSession(api, 'admin'), openSession(api, 'backoffice')]);
+    const benefit = (amountCents: number) => [{ code: 'sachbezug', amountCents, unit: 'month' }];
+    const account = await activeAccount(admin, backoffice, 'Zurück Ruhend', { benefits: benefit(4000) });
+    // Suspended, its benefits are edited directly; that is the state to go back to.
+    const suspended = await expectJson<AccountRecord>(await admin.post(accountPath(account.id, 'suspend')), 200);
+    const edited = await expectJson<{ account: AccountRecord; approval: unknown }>(
+      await admin.patch(accountPath(account.id), { benefits: benefit(3000) }, ifMatch(suspended.version)),
+      200,
+    );
+    expect(edited).toMatchObject({ account: { benefits: benefit(3000) }, approval: null });
+    const then = await moment();
+    // Active again, with other benefits (four eyes, as on every active account).
+    const resumed = await expectJson<AccountRecord>(await admin.post(accountPath(account.id, 'resume')), 200);
+    const raised = await expectJson<{ approval: { id: string } }>(
+      await admin.patch(accountPath(account.id), { benefits: benefit(6000) }, ifMatch(resumed.version)),
+      200,
+    );
+    await decide(backoffice, raised.approval.id, 'approve');
+    const now = await expectJson<AccountRecord>(await admin.get(accountPath(account.id)), 200);
+    expect(now).toMatchObject({ status: 'active', benefits: benefit(6000) });
+
+    const result = await expectJson<RestoreResult>(
+      await restore(admin, accountPath(account.id), { asOf: then }, now.version),
+      200,
+    );
+    expect(result).toMatchObject({ restored: ['status'], approval: { kind: 'benefit_change', status: 'pending' } });
+    const pending = await expectJson<AccountRecord>(await admin.get(accountPath(account.id)), 200);
+    expect(pending).toMatchObject({ status: 'suspended', benefits: benefit(6000), version: result.version });
+    await decide(backoffice, result.approval!.id, 'approve');
+    expect(await expectJson<AccountRecord>(await admin.get(accountPath(account.id)), 200)).toMatchObject({
+      status: 'suspended',
+      benefits: benefit(3000),
+    });
+  });
+
   test('an account’s status back (resume); an archived account and a task’s archived account refuse', async ({
     api,
   }) => {

@@ -65,12 +65,15 @@ async function cascadeDistributor(tx: Tx, actor: Actor, root: AccountRow, before
  * of many parallel writers exactly one wins and no update is lost. On an active account a change
  * of the benefits is not applied but filed as a `benefit_change` approval (SPEC §4); the other
  * fields are applied at once, and the approval is based on the version that results.
+ * `benefitsNeedApproval`: file a benefit change as an approval even though the account is not active
+ * now (a restore that suspended it in the same unit: it was active when the restore began).
  */
 export async function updateAccount(
   actor: Actor,
   id: string,
   input: AccountUpdate,
   expectedVersion: number,
+  { benefitsNeedApproval = false }: { benefitsNeedApproval?: boolean } = {},
 ): Promise<{ account: Account; approval: ApprovalRef | null }> {
   const { version: _version, ...requested } = input;
   const db = await getDb();
@@ -93,7 +96,7 @@ export async function updateAccount(
     let proposedBenefits: BenefitRow[] | null = null;
     if (changes.benefits !== undefined) {
       if (sameBenefits(changes.benefits, current.benefits)) delete changes.benefits;
-      else if (current.status === 'active') {
+      else if (current.status === 'active' || benefitsNeedApproval) {
         proposedBenefits = changes.benefits;
         delete changes.benefits;
       }

@@ -43,12 +43,16 @@ interface Resource {
   /** The 409 an edit answers for a stale version: with the record as it is now. */
   record: (db: DbOrTx, actor: Actor, id: string) => Promise<unknown>;
   schema: z.ZodType<Values>;
-  /** Applies the change as `PATCH` does; answers the version after it and any approval filed. */
+  /**
+   * Applies the change as `PATCH` does; answers the version after it and any approval filed.
+   * `wasActive`: the account was active when the restore began (its benefits need four eyes).
+   */
   apply: (
     actor: Actor,
     id: string,
     changes: Values,
     version: number,
+    wasActive: boolean,
   ) => Promise<{ version: number; approval: Approval }>;
   /** Fields an approval holds instead of applying (they are not "restored at once"). */
   held: readonly string[];
@@ -62,8 +66,10 @@ const RESOURCES: Record<AsOfEntityType, Resource> = {
     current: (db, actor, id) => requireAccountRow(db, actor, id),
     record: (db, actor, id) => requireAccount(db, actor, id),
     schema: accountUpdateSchema as unknown as z.ZodType<Values>,
-    apply: async (actor, id, changes, version) => {
-      const { account, approval } = await updateAccount(actor, id, changes, version);
+    apply: async (actor, id, changes, version, wasActive) => {
+      const { account, approval } = await updateAccount(actor, id, changes, version, {
+        benefitsNeedApproval: wasActive,
+      });
       return { version: account.version, approval: approvalOf(approval) };
     },
     held: ['benefits'],
@@ -179,6 +185,10 @@ function statusAction(then: unknown, now: unknown): (actor: Actor, id: string) =
  * compared against (If-Match) must still be the record's, otherwise 409 with the record now.
  * A restore is one transaction: an account's status step (suspend or resume, direct for staff, no
  * approval) and its field step commit together, so a refusal of either leaves the record as it was.
+ * Benefits need four eyes when the account is active before the restore or after it. Resuming comes
+ * first, so the field step sees an active account; suspending comes first too (its refusal stops the
+ * restore before any field), and the field step still files the benefits as an approval because the
+ * account was active when the restore began: going back to a suspended state is no way around it.
  */
 export async function restoreState(
   actor: Actor,
@@ -237,7 +247,7 @@ export async function restoreState(
       current = (await statusAction(status, locked.status)(actor, id)).version;
     }
     if (Object.keys(parsed.data).length === 0) return { version: current, approval: null as Approval };
-    return resource.apply(actor, id, parsed.data, current);
+    return resource.apply(actor, id, parsed.data, current, type === 'account' && now.status === 'active');
   });
   const held = approval ? new Set(resource.held) : new Set<string>();
   return {
