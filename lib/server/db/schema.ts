@@ -473,8 +473,8 @@ export const historySnapshots = pgTable(
     mac: bytea('mac').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.entityType, t.entityId, t.changeId] }),
-    index('history_snapshots_position_idx').on(t.entityType, t.entityId, t.at, t.chain, t.seq),
+    primaryKey({ name: 'history_snapshots_pkey', columns: [t.changeId, t.entityType, t.entityId] }),
+    index('history_snapshots_position_idx').on(t.entityType, t.entityId, t.generation, t.at, t.chain, t.seq),
   ],
 );
 

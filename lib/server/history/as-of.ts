@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { rowsOf } from '@/lib/server/db/rows';
 import type { ChangeField } from '@/lib/server/db/schema';
@@ -78,6 +78,16 @@ export async function stateAsOf(
 }
 
 /**
+ * Whether the reader may see the record, asked within the as-of read's first statement: `condition`
+ * is answered there, and `check` gets its answer before anything else is done, to throw or to look
+ * further (e.g. a deleted record) where it is not true.
+ */
+export interface AsOfReach {
+  condition: SQL;
+  check: (inReach: boolean | null) => Promise<void>;
+}
+
+/**
  * The record at `at` and the check of its entries up to then, sharing one look at the snapshots
  * (what `GET /{resource}/{id}?asOf=` runs): the same answers as `stateAsOf` and `verifyRecordAsOf`.
  */
@@ -86,8 +96,13 @@ export async function recordAsOf(
   entityType: AsOfEntityType,
   entityId: string,
   at: Date,
+  reach?: AsOfReach,
 ): Promise<{ state: AsOfState | null; verification: RecordVerification }> {
-  const { state, verification } = await resolveAsOf(db, entityType, entityId, at, { state: true, verify: true });
+  const { state, verification } = await resolveAsOf(db, entityType, entityId, at, {
+    state: true,
+    verify: true,
+    reach,
+  });
   return { state, verification: verification! };
 }
 
@@ -97,6 +112,7 @@ interface Wanted {
   batch?: number;
   /** An extension of the snapshots ran already in this call. */
   extended?: boolean;
+  reach?: AsOfReach;
 }
 
 async function resolveAsOf(
@@ -109,7 +125,11 @@ async function resolveAsOf(
   const batch = wanted.batch ?? VERIFY_BATCH;
   // The mark, the two snapshots and the entries after each, in one call (SNAPSHOT_EVERY + 1: more
   // entries after the newest snapshot than that and the snapshots are extended first).
-  const loaded = await loadSnapshots(db, type, id, at, SNAPSHOT_EVERY + 1);
+  const loaded = await loadSnapshots(db, type, id, at, SNAPSHOT_EVERY + 1, wanted.reach?.condition);
+  if (wanted.reach) {
+    await wanted.reach.check(loaded.inReach);
+    wanted = { ...wanted, reach: undefined };
+  }
   const latest = loaded.latest;
   if (loaded.trusted && latest) {
     const moment = `${at.toISOString().slice(0, 23)}000Z`;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/server/db/rows';
 import type { DbOrTx } from '@/lib/server/db/types';
 import { auditChainKeys } from './chain-keys';
@@ -105,7 +105,8 @@ const TRIGGERS_SQL = sql.raw(`(select pg_catalog.md5(min(t.tgrelid::oid::text) |
   where t.tgrelid = 'public.changes'::regclass)`);
 
 /** Every function named as the as-of function (an overload added beside it counts), oid and xmin. */
-const AS_OF_FUNCTION_SQL = sql.raw(`(select pg_catalog.string_agg(f.oid::text || ':' || f.xmin::text, ',' order by f.oid)
+const AS_OF_FUNCTION_SQL =
+  sql.raw(`(select pg_catalog.string_agg(f.oid::text || ':' || f.xmin::text, ',' order by f.oid)
   from pg_catalog.pg_proc f where f.proname = 'history_as_of_rows')`);
 
 /** The md5 of `history_as_of_rows`'s body as migration 0037 defines it. */
@@ -170,14 +171,11 @@ export interface LoadedSnapshots {
   between: EntryRow[];
 }
 
-const markParts = (type: string, id: string, row: { generation: string; heads: string; guard: string; verifiedAt: string }) => [
-  type,
-  id,
-  row.generation,
-  row.heads,
-  row.guard,
-  row.verifiedAt,
-];
+const markParts = (
+  type: string,
+  id: string,
+  row: { generation: string; heads: string; guard: string; verifiedAt: string },
+) => [type, id, row.generation, row.heads, row.guard, row.verifiedAt];
 
 const snapshotParts = (type: string, id: string, generation: string, row: Snapshot, stateText: string) => [
   type,
@@ -194,7 +192,9 @@ const snapshotParts = (type: string, id: string, generation: string, row: Snapsh
 
 /**
  * The record's mark, its snapshots nearest the moment and newest, checked, and the entries after each
- * (at most `limit`): one call of `history_as_of_rows`, which keeps its statements' plans.
+ * (at most `limit`): one call of `history_as_of_rows`, which keeps its statements' plans. `reach`: a
+ * boolean SQL condition the same statement answers as `inReach` (a row of nulls besides when the
+ * record has no snapshots), so an as-of read asks its reach without a round trip of its own.
  */
 export async function loadSnapshots(
   db: DbOrTx,
@@ -202,12 +202,21 @@ export async function loadSnapshots(
   id: string,
   at: Date,
   limit: number,
-): Promise<LoadedSnapshots> {
-  const rows = await rowsOf<LoadRow>(
+  reach?: SQL,
+): Promise<LoadedSnapshots & { inReach: boolean | null }> {
+  const rows = await rowsOf<LoadRow & { in_reach: boolean | null }>(
     db,
-    sql`select ${AS_OF_FUNCTION_SQL} as fn, r.*
-      from public.history_as_of_rows(${type}, ${id}::uuid, ${at.toISOString()}::timestamptz, ${limit}) r`,
+    reach
+      ? sql`select q.in_reach, ${AS_OF_FUNCTION_SQL} as fn, r.* from (select ${reach} as in_reach) q
+        left join lateral public.history_as_of_rows(${type}, ${id}::uuid, ${at.toISOString()}::timestamptz, ${limit}) r on true`
+      : sql`select null::boolean as in_reach, ${AS_OF_FUNCTION_SQL} as fn, r.*
+        from public.history_as_of_rows(${type}, ${id}::uuid, ${at.toISOString()}::timestamptz, ${limit}) r`,
   );
+  return { ...checkedSnapshots(type, id, rows), inReach: rows[0]?.in_reach ?? null };
+}
+
+/** The rows of `history_as_of_rows` as snapshots and entries, if the guard, mark and MACs hold. */
+function checkedSnapshots(type: string, id: string, rows: readonly LoadRow[]): LoadedSnapshots {
   const none: LoadedSnapshots = { trusted: false, then: null, latest: null, generation: null, tail: [], between: [] };
   const first = rows.find((row) => row.which === 'mark');
   if (!first?.generation || !first.guard_now || !first.fn || `${first.guard_now}|${first.fn}` !== first.guard) {
@@ -250,7 +259,8 @@ export async function loadSnapshots(
       hash: row.hash,
       state,
     };
-    if (!snapshotMacHolds(keys, snapshotParts(type, id, mark.generation, snapshot, row.state), hex(row.mac))) return none;
+    if (!snapshotMacHolds(keys, snapshotParts(type, id, mark.generation, snapshot, row.state), hex(row.mac)))
+      return none;
     if (row.which === 'then') loaded.then = snapshot;
     else {
       if (row.late !== false) return none;
