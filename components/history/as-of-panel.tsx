@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import { type AsOfView, asOfViewSchema } from '@/lib/schemas/as-of';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { asOfInstant, asOfInputValue } from './as-of-time';
-import { RestoreStateButton } from './restore-state-button';
+import { LazyRestoreStateButton } from './restore-state-button-lazy';
 
 /** A value of the history as the as-of table shows it. */
 function shown(value: unknown): string {
@@ -104,7 +104,7 @@ export async function AsOfPanel({
         <AsOfTable view={view} locale={locale} t={t}>
           {restore && !view.deletedAt && view.verification.ok && view.changedSince.length > 0 ? (
             <ClientMessages namespaces={['history.asOf', 'validation', 'confirmDialog']}>
-              <RestoreStateButton
+              <LazyRestoreStateButton
                 apiPath={apiPath}
                 asOf={view.asOf}
                 at={formatDateTime(view.asOf, locale === 'en' ? 'en' : 'de')}
