@@ -31,7 +31,9 @@ beforeAll(async () => {
   ({ client, db } = await openMigratedPglite());
   await db.transaction((tx) => seedDemoData(tx));
   // One document deleted (in the trash): outside every reach of a record read.
-  await db.execute(sql`update documents set deleted_at = now() where id = (select id from documents order by id limit 1)`);
+  await db.execute(
+    sql`update documents set deleted_at = now() where id = (select id from documents order by id limit 1)`,
+  );
 });
 
 afterAll(async () => {
