@@ -3,11 +3,11 @@
  * database in memory; its current read (`requireTask`, what `GET /tasks/{id}` runs) against its read as
  * of the middle of its history (`recordAsOfInReach`: reach and the as-of read in one statement, what
  * `GET /tasks/{id}?asOf=` runs) and as of the worst moment for the snapshots (SNAPSHOT_EVERY - 1
- * entries past one); beside it,
- * in the same run, "before": a second database on which no snapshot is kept (replay and verification
- * from the first entry). BENCH_ROUNDS (3) rounds of BENCH_RUNS (50) reads each, measured twice: each
- * read BENCH_RUNS times in a row, then the three in turn (see interleavedP50s), BENCH_BEFORE_RUNS (5)
- * for the slow before, after a warm-up; prints each round's p50s and the ratios (goal ≤ 2×).
+ * entries past one); beside it, in the same run, "before": a second database on which no snapshot is
+ * kept (replay and verification from the first entry). BENCH_ROUNDS (3) rounds of BENCH_RUNS (50) reads
+ * each, measured twice: each read BENCH_RUNS times in a row, then the three in turn (see
+ * interleavedP50s), BENCH_BEFORE_RUNS (5) for the slow before, after a warm-up; prints each round's
+ * p50s and the ratios (goal ≤ 2×).
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -84,17 +84,6 @@ async function open(label: string) {
   return { client, db, current, asOf, moment };
 }
 
-async function p50(run: () => Promise<unknown>, count: number): Promise<number> {
-  const times: number[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const began = performance.now();
-    await run();
-    times.push(performance.now() - began);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
 /**
  * The p50s of several reads measured in turn (a, b, c, a, b, c, …), so a drift of the machine's speed
  * during the round (these hosts vary by 20 % and more within seconds) weighs on each alike.
@@ -109,6 +98,11 @@ async function interleavedP50s(runs: readonly (() => Promise<unknown>)[], count:
     }
   }
   return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
+}
+
+/** The p50 of `count` runs of one read, one after the other. */
+async function p50(run: () => Promise<unknown>, count: number): Promise<number> {
+  return (await interleavedP50s([run], count))[0]!;
 }
 
 async function main() {

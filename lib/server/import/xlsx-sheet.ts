@@ -44,7 +44,7 @@ interface WorkbookParts {
 const WORKBOOK = 'xl/workbook.xml';
 
 /** A relationship's target as a part name: relative to `xl/`, or absolute from the package root. */
-export function partName(target: string): string {
+function partName(target: string): string {
   const name = target.startsWith('/') ? target.slice(1) : posix.join(posix.dirname(WORKBOOK), target);
   return posix.normalize(name);
 }
