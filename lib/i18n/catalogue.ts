@@ -38,6 +38,14 @@ import apiErrorsEn from './messages/api-errors.en.json';
 // The conflict panel's texts: imported by the panel itself, like the API's refusals.
 import recordDe from './messages/record.de.json';
 import recordEn from './messages/record.en.json';
+// Texts of parts that load on demand (the saved views' panels, a bulk action's dialog): those parts
+// import them with their code, so a list page's client messages do not carry them (issue 50).
+import listViewsPanelDe from './messages/list-views-panel.de.json';
+import listViewsPanelEn from './messages/list-views-panel.en.json';
+import bulkDialogDe from './messages/bulk-dialog.de.json';
+import bulkDialogEn from './messages/bulk-dialog.en.json';
+import confirmDialogDe from './messages/confirm-dialog.de.json';
+import confirmDialogEn from './messages/confirm-dialog.en.json';
 
 /**
  * The message catalogue: the shell's texts plus one file per resource, so that each feature
@@ -63,6 +71,9 @@ export const catalogues = {
     status: { ...de.status, approval: approvalsDe.status, task: tasksDe.status },
     errors: { ...de.errors, ...fallbackDe, api: apiErrorsDe },
     common: { ...de.common, record: recordDe },
+    listViews: { ...de.listViews, panel: listViewsPanelDe },
+    bulk: { ...de.bulk, dialog: bulkDialogDe },
+    confirmDialog: confirmDialogDe,
   },
   en: {
     ...en,
@@ -83,6 +94,9 @@ export const catalogues = {
     status: { ...en.status, approval: approvalsEn.status, task: tasksEn.status },
     errors: { ...en.errors, ...fallbackEn, api: apiErrorsEn },
     common: { ...en.common, record: recordEn },
+    listViews: { ...en.listViews, panel: listViewsPanelEn },
+    bulk: { ...en.bulk, dialog: bulkDialogEn },
+    confirmDialog: confirmDialogEn,
   },
 };
 

@@ -1,3 +1,4 @@
+import { catalogues } from './catalogue';
 import { mergeMessages } from './merge-messages';
 import { nestedMessagePaths, pickMessages, ROOT_CLIENT_MESSAGES } from './pick-messages';
 
@@ -52,5 +53,17 @@ describe('messages once per page (issue 50)', () => {
     });
     expect(outer).toEqual({ common: { save: 'Speichern' }, approvals: { badge: { label: 'Offen' } } });
     expect(mergeMessages({ a: 'x' }, { a: 'y' })).toEqual({ a: 'y' });
+  });
+
+  it("sends a list page's saved views and bulk bar without the texts their on-demand parts bring", () => {
+    const picked = pickMessages(catalogues.de, nestedMessagePaths(['listToolbar', 'listViews', 'bulk']));
+    // The toggles and the bar stay; the panels' and the dialog's texts come with their code.
+    expect(picked.listViews).toEqual({ views: 'Ansichten', columns: 'Spalten' });
+    expect(Object.keys(picked.bulk as object)).not.toContain('dialog');
+    expect(picked.bulk).toMatchObject({ selectRow: '{label} auswählen', outcome: { forbidden: 'keine Berechtigung' } });
+    expect(picked).not.toHaveProperty('confirmDialog');
+    // The server's catalogue still has them (and the two locales the same keys: messages.test.ts).
+    expect(catalogues.de.listViews.panel.saveTitle).toBe('Aktuelle Ansicht speichern');
+    expect(catalogues.de.bulk.dialog.summaryAllOk).toBe('{ok, number} erledigt');
   });
 });

@@ -7,10 +7,12 @@ type MessageTree = { [key: string]: string | MessageTree };
 
 /**
  * Texts the client components that show them import themselves (the API's refusals in
- * components/ui/form/problem-text.ts, the conflict panel's in components/record/conflict-panel.tsx):
- * no page's client messages carry them, although `errors` and `common` are on every page.
+ * components/ui/form/problem-text.ts, the conflict panel's in components/record/conflict-panel.tsx,
+ * the saved views' panels in components/ui/list/list-views-panels.tsx, a bulk action's dialog in
+ * components/ui/selection/bulk-action-dialog.tsx): no page's client messages carry them, although
+ * their namespaces are on the page.
  */
-export const SELF_LOADED_MESSAGES = ['errors.api', 'common.record'] as const;
+export const SELF_LOADED_MESSAGES = ['errors.api', 'common.record', 'listViews.panel', 'bulk.dialog'] as const;
 
 function omit(tree: MessageTree, path: string): void {
   const keys = path.split('.');

@@ -66,7 +66,8 @@ export function ListView<Row, Query, Translate, Options>({
       namespaces={[
         'listToolbar',
         'listViews',
-        ...(bulk ? (['bulk', 'confirmDialog'] as const) : []),
+        // The bulk dialog and the saved views' panels bring their own texts (SELF_LOADED_MESSAGES).
+        ...(bulk ? (['bulk'] as const) : []),
         ...(descriptor.clientMessages ?? []),
       ]}
     >

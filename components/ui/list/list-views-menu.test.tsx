@@ -21,6 +21,9 @@ jest.mock('./list-view-actions', () => ({
   setColumnsAction: (...args: unknown[]) => mockSetColumns(...args),
 }));
 
+/** What a list page's `ClientMessages` name (components/ui/list/list-view.tsx). */
+const LIST_PAGE_MESSAGES = ['listToolbar', 'listViews', 'bulk'] as const;
+
 const views: MenuView[] = [
   { id: 'v1', name: 'Aktive', query: 'status=active&hide=', isDefault: true, version: 3 },
   { id: 'v2', name: 'Entwürfe', query: 'status=draft&hide=city', isDefault: false, version: 1 },
@@ -32,9 +35,14 @@ beforeEach(() => {
 });
 
 describe('SavedViewsMenu', () => {
-  // The panel's contents load when it first opens (issue 30).
+  // The panel's contents load when it first opens (issue 30), with their own texts: the page gives
+  // only the list's namespaces without `listViews.panel` (issue 50).
   const open = async (currentQuery = 'hide=') => {
-    renderWithIntl(<SavedViewsMenu list="accounts" path="/accounts/" views={views} currentQuery={currentQuery} />);
+    renderWithIntl(
+      <SavedViewsMenu list="accounts" path="/accounts/" views={views} currentQuery={currentQuery} />,
+      'de',
+      LIST_PAGE_MESSAGES,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Ansichten' }));
     await screen.findByLabelText('Name der Ansicht');
   };
@@ -118,6 +126,17 @@ describe('SavedViewsMenu', () => {
     fireEvent.click(toggle);
     expect(screen.getByRole('alert')).toHaveTextContent('Eine Ansicht mit diesem Namen gibt es in dieser Liste schon.');
   });
+
+  it('brings its texts in the page locale (English)', async () => {
+    renderWithIntl(
+      <SavedViewsMenu list="accounts" path="/accounts/" views={views} currentQuery="hide=" />,
+      'en',
+      LIST_PAGE_MESSAGES,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Views' }));
+    expect(await screen.findByLabelText('Name of the view')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Saved views' })).toBeInTheDocument();
+  });
 });
 
 describe('ColumnsMenu', () => {
@@ -127,7 +146,7 @@ describe('ColumnsMenu', () => {
     ['city', 'Ort'],
   ] as const;
   const open = async (hidden: string[]) => {
-    renderWithIntl(<ColumnsMenu list="accounts" columns={columns} hidden={hidden} />);
+    renderWithIntl(<ColumnsMenu list="accounts" columns={columns} hidden={hidden} />, 'de', LIST_PAGE_MESSAGES);
     fireEvent.click(screen.getByRole('button', { name: 'Spalten' }));
     await screen.findByRole('checkbox', { name: 'Ort' });
   };

@@ -4,6 +4,9 @@ import { useId, useState, useTransition, type FormEvent } from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { SelfLoadedMessages } from '@/components/layout/self-loaded-messages';
+import panelDe from '@/lib/i18n/messages/list-views-panel.de.json';
+import panelEn from '@/lib/i18n/messages/list-views-panel.en.json';
 import { isSameViewQuery, NO_VIEW_PARAM, NO_VIEW_VALUE, viewHref, withoutHide } from '@/lib/list-params/view-state';
 import { SAVED_VIEW_NAME_MAX, SAVED_VIEWS_PER_LIST, type ListKey } from '@/lib/schemas/saved-view-constants';
 import { useIdempotencyKey } from '../form/use-idempotency-key';
@@ -43,6 +46,9 @@ export interface ColumnsMenuProps {
 
 type ActionOutcome = { ok: true } | { ok: false; error: { details?: { code?: string }[] } };
 
+/** The panels' texts (`listViews.panel`) come with their code, not in every list's messages. */
+const PANEL_MESSAGES = { de: { listViews: { panel: panelDe } }, en: { listViews: { panel: panelEn } } };
+
 /** Reloads the list as it is now (the server reads views and columns again). */
 function useReload() {
   const router = useRouter();
@@ -54,14 +60,16 @@ function useReload() {
  * afterwards, so its state (an error, a rename under way) survives closing it, as it did; renders
  * nothing while closed.
  */
-export function SavedViewsPanel({
-  isOpen,
-  list,
-  path,
-  views,
-  currentQuery,
-}: SavedViewsMenuProps & { isOpen: boolean }) {
-  const t = useTranslations('listViews');
+export function SavedViewsPanel(props: SavedViewsMenuProps & { isOpen: boolean }) {
+  return (
+    <SelfLoadedMessages messages={PANEL_MESSAGES}>
+      <SavedViewsPanelBody {...props} />
+    </SelfLoadedMessages>
+  );
+}
+
+function SavedViewsPanelBody({ isOpen, list, path, views, currentQuery }: SavedViewsMenuProps & { isOpen: boolean }) {
+  const t = useTranslations('listViews.panel');
   const reload = useReload();
   const id = useId();
   const [isPending, startTransition] = useTransition();
@@ -220,8 +228,16 @@ export function SavedViewsPanel({
 }
 
 /** The body of the "Spalten" panel (ColumnsMenu), mounted as SavedViewsPanel is. */
-export function ColumnsPanel({ isOpen, list, columns, hidden }: ColumnsMenuProps & { isOpen: boolean }) {
-  const t = useTranslations('listViews');
+export function ColumnsPanel(props: ColumnsMenuProps & { isOpen: boolean }) {
+  return (
+    <SelfLoadedMessages messages={PANEL_MESSAGES}>
+      <ColumnsPanelBody {...props} />
+    </SelfLoadedMessages>
+  );
+}
+
+function ColumnsPanelBody({ isOpen, list, columns, hidden }: ColumnsMenuProps & { isOpen: boolean }) {
+  const t = useTranslations('listViews.panel');
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();

@@ -79,7 +79,7 @@ export function BulkParamField({
     <div>
       {label}
       <select id={id} className="form-select" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.length === 0 ? <option value="">{t('noValue')}</option> : null}
+        {options.length === 0 ? <option value="">{t('dialog.noValue')}</option> : null}
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
             {optionLabel}

@@ -34,13 +34,23 @@ export const SEARCH_CANDIDATES = 100;
 type Ranked = { id: string; rank: number };
 
 /**
- * One kind's part of the search: its queries, built but not run, and how its rows become hits.
- * Each part runs as a statement of its own (`compile`), one after the other. They were one statement
- * once, to save PGlite's protocol round per statement (~1 ms), but PGlite holds the event loop while a
- * statement runs: for a manager with 52,000 whitelist entries in reach the five kinds together took up
- * to ~190 ms, and a request waiting for its turn (a health check takes several turns of the loop)
- * could wait behind two of them — 380 ms beside 16 parallel searchers (issue 45). Apart, the longest
- * is the whitelist's, up to ~75 ms there, and the sum is about the same.
+ * One kind's part of the search: its queries, built but not run, and how its rows become hits, and
+ * how the parts are given as statements (`statementFor`).
+ *
+ * PGlite holds the event loop while a statement runs. As one statement, the five kinds took up to
+ * ~190 ms for a manager with 52,000 whitelist entries in reach, and a request waiting for its turn
+ * (a health check takes several turns of the loop) could wait behind two of them — 380 ms beside 16
+ * parallel searchers (issue 45); so each kind became a statement of its own. But each statement
+ * costs ~1.4 ms of protocol, parsing and turns on top of its planning and execution, several times
+ * a small kind's own work (issue 50: an administrator's "Mueller Bremen" in process at the scale
+ * seed, 14.1 ms as five statements, 8.0 as one). So:
+ * - **Every account in reach** (administrator, back office): each part is bounded by its candidates
+ *   or its limit, and the statements' overhead is most of a search. The whitelist's part runs alone
+ *   (its size grows with the data: an import adds 50,000 entries at a time), the other four together.
+ * - **A restricted reach** (manager, distributor): a search is mostly the work of reading the reach
+ *   (a manager's whitelist part 25–50 ms), which one statement fewer does not shorten, and the four
+ *   together held the loop longer beside 16 searchers (health max 219–224 ms against 71–79 ms, two
+ *   rounds each, docs/performance.md "Global search"): one statement per kind, as before.
  */
 interface Part {
   /** The column of the answer (and, for a prefix, the name of its CTE). */
@@ -75,6 +85,7 @@ function accountsPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[
     sql`${accounts.searchText}`,
     [sql`${accounts.searchName}`, sql`${accounts.searchText}`],
     shapes,
+    { wordStartIndex: true },
   );
   const reach = accountReach(actor);
   const columns = {
@@ -115,7 +126,7 @@ function accountsPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[
 
 function whitelistPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[]): Part {
   const value = sql`${whitelistEntries.searchValue}`;
-  const { match, rank } = searchMatch(value, [value], shapes);
+  const { match, rank } = searchMatch(value, [value], shapes, { wordStartIndex: true });
   const reach = accountReach(actor);
   type Row = Ranked & { kind: WhitelistKind; value: string; account_name: string };
   const toHits: Part['toHits'] = (prefix, ranked) =>
@@ -195,7 +206,7 @@ function whitelistPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape
 
 function usersPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[]): Part {
   const text = sql`${users.searchText}`;
-  const { match, rank } = searchMatch(text, [text], shapes);
+  const { match, rank } = searchMatch(text, [text], shapes, { wordStartIndex: false });
   type Row = { id: string; first_name: string; last_name: string; email: string };
   return {
     key: 'users',
@@ -224,20 +235,40 @@ function documentsPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape
     sql`(${documents.searchTitle} || ' ' || ${fileName})`,
     [sql`${documents.searchTitle}`, fileName],
     shapes,
+    { wordStartIndex: false },
   );
   type Row = { id: string; title: string; file_name: string };
+  // The current version's file name (the hit's detail) is looked up for the hits alone, not joined
+  // to every match before the sort (a short word matches hundreds of documents).
+  const found = db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      currentVersion: documents.currentVersion,
+      rank: sql<number>`${rank}`.as('rank'),
+    })
+    .from(documents)
+    .where(and(documentReach(actor), match))
+    // By the output column: the rank's expression again (its values are new parameters) would be
+    // computed a second time for every match.
+    .orderBy(asc(sql.identifier('rank')), asc(sql`${documents.title} collate "und-x-icu"`), asc(documents.id))
+    .limit(SEARCH_LIMIT)
+    .as('found');
   return {
     key: 'documents',
     ranked: db
-      .select({ id: documents.id, title: documents.title, fileName: documentVersions.fileName })
-      .from(documents)
-      .innerJoin(
-        documentVersions,
-        and(eq(documentVersions.documentId, documents.id), eq(documentVersions.number, documents.currentVersion)),
-      )
-      .where(and(documentReach(actor), match))
-      .orderBy(rank, asc(sql`${documents.title} collate "und-x-icu"`), asc(documents.id))
-      .limit(SEARCH_LIMIT),
+      .select({
+        id: found.id,
+        title: found.title,
+        // Qualified by hand: drizzle writes a column of the one table of a select unqualified, and
+        // inside the subquery an unqualified "id" would be the version's own.
+        fileName: sql<string>`(select v.file_name from ${documentVersions} v
+          where v.document_id = ${sql.identifier('found')}.id and v.number = ${sql.identifier('found')}.current_version)`.as(
+          'file_name',
+        ),
+      })
+      .from(found)
+      .orderBy(asc(found.rank), asc(sql`${found.title} collate "und-x-icu"`), asc(found.id)),
     toHits: (_, rows) =>
       (rows as Row[]).map((row) => ({
         id: row.id,
@@ -250,7 +281,7 @@ function documentsPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape
 
 function tasksPart(db: DbOrTx, actor: ReachActor, shapes: readonly WordShape[]): Part {
   const title = sql`${tasks.searchTitle}`;
-  const { match, rank } = searchMatch(title, [title], shapes);
+  const { match, rank } = searchMatch(title, [title], shapes, { wordStartIndex: false });
   type Row = { id: string; title: string; account_name: string | null };
   return {
     key: 'tasks',
@@ -291,7 +322,7 @@ interface Statement {
 }
 
 /**
- * The parts given in one statement (`statementFor` gives one each): the prefixes as CTEs, each ranked
+ * The parts given in one statement: the prefixes as CTEs, each ranked
  * query as a JSON column; a ranked query with a prefix runs only when that prefix found fewer than
  * SEARCH_LIMIT rows (an uncorrelated condition, which PostgreSQL checks once before the subquery: a
  * one-time filter).
@@ -344,7 +375,11 @@ function statementFor(db: DbOrTx, actor: Actor, shapes: WordShape[]): Statement[
   if (!compiled) {
     const reach = reachActor(actor);
     const parts = kinds.filter((kind) => kind !== false).map((kind) => kind(db, reach, shapes));
-    compiled = parts.map((part) => compile([part]));
+    const groups =
+      accountReach(reach) === undefined
+        ? [parts.filter((part) => part.key !== 'whitelist'), parts.filter((part) => part.key === 'whitelist')]
+        : parts.map((part) => [part]);
+    compiled = groups.filter((group) => group.length > 0).map(compile);
     if (statements.size >= STATEMENTS_KEPT) statements.clear();
     statements.set(key, compiled);
   }
@@ -373,16 +408,18 @@ async function run(db: DbOrTx, statement: Statement, values: Record<string, unkn
 /**
  * `GET /search?q=`: at most SEARCH_LIMIT records of each kind the caller may read (its `.read`
  * scope), within the same reach as its list (accountReach, userReach, documentReach, taskReach),
- * best match first; one statement per kind, built once per shape (`statementFor`).
+ * best match first; a statement per kind, or two for every account in reach (`Part`), built once
+ * per shape (`statementFor`).
  */
 export async function globalSearch(actor: Actor, q: string): Promise<SearchResult> {
   const db = await getDb();
   const terms = searchTerms(q);
-  const kinds = statementFor(db, actor, wordShapes(terms.words));
   const values = { ...searchValues(terms), actor_id: actor.id, actor_account_id: actor.accountId };
   const hits: Partial<Record<Part['key'], SearchHit[]>> = {};
   // One after the other, not side by side: on PostgreSQL one search takes one pooled connection.
-  for (const kind of kinds) Object.assign(hits, await run(db, kind, values));
+  for (const statement of statementFor(db, actor, wordShapes(terms.words))) {
+    Object.assign(hits, await run(db, statement, values));
+  }
   return {
     q,
     accounts: hits.accounts ?? [],
