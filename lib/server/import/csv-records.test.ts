@@ -71,10 +71,17 @@ describe('CsvRecordReader', () => {
       expect(read(text, 64 * 1024)).toHaveLength(lines + 1);
       return performance.now() - started;
     };
+    // The fastest of five runs each, in turn: one run of each once measured 31× in a CI run, when
+    // another Jest worker or a collection took the CPU during the large one. The fastest run is the
+    // one nothing else interrupted; the reader's own cost is in every run.
     time(20_000); // warm-up
-    const small = time(40_000);
-    const large = time(320_000);
-    // 8× the input: quadratic would be 64×; allow noise on a shared machine.
-    expect(large / Math.max(small, 1)).toBeLessThan(30);
+    const small: number[] = [];
+    const large: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      small.push(time(40_000));
+      large.push(time(320_000));
+    }
+    // 8× the input: quadratic would be 64×.
+    expect(Math.min(...large) / Math.max(Math.min(...small), 1)).toBeLessThan(30);
   });
 });
